@@ -1,0 +1,44 @@
+# xqboard: firmware and host tools for a tournament Xiangqi board.
+#   make demo   the main job on the simulated board (the embedded default)
+#   make test   the whole test suite (what CI runs)
+#   make build  cross-compile the firmware to build/<arch>/ with mpy-cross
+#   make bench  the benchmarks and the slow stress checks
+#   make deploy copy the firmware to a board with mpremote (PORT=/dev/ttyACM0)
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+ARCHS  := x64 armv6m armv7emsp xtensawin rv32imc
+
+.PHONY: setup build test bench demo deploy clean
+
+setup: $(STAMP)
+
+# The stamp is rebuilt only when the pins or the package metadata change, so a
+# second `make setup` costs nothing.
+$(STAMP): requirements.txt pyproject.toml system-packages.txt
+	bash scripts/system-packages.sh
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	touch $(STAMP)
+
+build: setup
+	$(PY) -m xqboard.build $(ARCHS)
+
+test: build
+	$(PY) -m pytest -q
+
+bench: build
+	$(PY) -m xqboard.benchrun
+	$(PY) -m pytest -q -m bench
+
+demo: build
+	$(VENV)/bin/xqboard demo
+
+deploy: setup
+	$(VENV)/bin/xqboard deploy $(if $(PORT),--port $(PORT))
+
+clean:
+	rm -rf build

@@ -1,0 +1,1 @@
+"""Subcommands of `xqboard`: one module each, with `register(subparsers)`."""
