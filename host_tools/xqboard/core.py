@@ -27,10 +27,12 @@ from xq import fen, movegen, pieces, squares  # noqa: E402
 from xq.fen import START as START_FEN  # noqa: E402
 from xq.perft import divide, perft  # noqa: E402
 from xq.position import (  # noqa: E402
+    BLACK as BLACK_SIDE,
     BREACH,
     LEGAL,
     MATED,
     PLAYING,
+    RED as RED_SIDE,
     STALEMATED,
     SUICIDE,
     Position,
@@ -39,6 +41,6 @@ from xq.squares import move_name, parse_move  # noqa: E402
 
 __all__ = [
     "Position", "parse_move", "move_name", "perft", "divide", "START_FEN",
-    "LEGAL", "SUICIDE", "BREACH", "PLAYING", "MATED", "STALEMATED",
+    "LEGAL", "SUICIDE", "BREACH", "PLAYING", "MATED", "STALEMATED", "RED_SIDE", "BLACK_SIDE",
     "fen", "movegen", "pieces", "squares", "BOARDS",
 ]

@@ -1,0 +1,65 @@
+"""Fairy-Stockfish (pyffish) as an independent rules oracle, and random
+positions from random games played with it.
+
+pyffish writes moves with ranks 1-10 (`h3e3`); ICCS uses 0-9 (`h2e2`).
+"""
+import random
+
+import pyffish
+
+VARIANT = "xiangqi"
+START = pyffish.start_fen(VARIANT)
+
+
+def to_iccs(move):
+    """pyffish 'h3e3' / 'a10a9' -> ICCS 'h2e2' / 'a9a8'."""
+    i = 1
+    while move[i].isdigit():
+        i += 1
+    return "%s%d%s%d" % (move[0], int(move[1:i]) - 1, move[i], int(move[i + 1:]) - 1)
+
+
+def legal(fen):
+    return sorted(to_iccs(m) for m in pyffish.legal_moves(VARIANT, fen, []))
+
+
+def verdict(fen):
+    """'playing', 'mated' or 'stalemated' for the side to move."""
+    if pyffish.legal_moves(VARIANT, fen, []):
+        return "playing"
+    return "mated" if pyffish.gives_check(VARIANT, fen, []) else "stalemated"
+
+
+def in_check(fen):
+    return bool(pyffish.gives_check(VARIANT, fen, []))
+
+
+def random_positions(count, seed, max_plies=300, keep=0.15):
+    """`count` distinct FENs from random games. The games are played with
+    the firmware core for speed (pyffish takes ~1.5 ms a call); every
+    position is then judged by pyffish alone. A capture is preferred half
+    of the time, so games reach endgames, mates and stalemates; a position
+    is kept with probability `keep`, a game's final position always."""
+    from xqboard.core import Position
+
+    rng = random.Random(seed)
+    seen = set()
+    out = []
+
+    def add(fen):
+        if fen not in seen and len(out) < count:
+            seen.add(fen)
+            out.append(fen)
+
+    while len(out) < count:
+        pos = Position()
+        for _ in range(max_plies):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            caps = [m for m in moves if pos.piece_at(m & 255)]
+            pos.push(rng.choice(caps if caps and rng.random() < 0.5 else moves))
+            if rng.random() < keep:
+                add(pos.fen())
+        add(pos.fen())
+    return out

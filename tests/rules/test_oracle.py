@@ -1,0 +1,51 @@
+"""Legal moves and verdicts against Fairy-Stockfish (pyffish), an
+independent implementation, on 2,000 random positions from random games,
+under both runtimes: the firmware in the MicroPython unix port and the same
+source under CPython. Art. 2.2 (movement, flying general), 3.3/4.1.2
+(stalemate loses), 4.1.1 (mate)."""
+import collections
+
+import pytest
+
+from xqboard import runtime
+from xqboard.core import MATED, PLAYING, STALEMATED, Position, move_name
+
+from . import oracle
+
+COUNT = 2000
+VERDICT = {PLAYING: "playing", MATED: "mated", STALEMATED: "stalemated"}
+
+
+@pytest.fixture(scope="module")
+def positions():
+    fens = oracle.random_positions(COUNT, seed=20261130)
+    # pyffish normalises FENs its own way; ours must be what pyffish reads.
+    return [(fen, oracle.legal(fen), oracle.verdict(fen), oracle.in_check(fen)) for fen in fens]
+
+
+def test_sample_has_mates_and_stalemates(positions):
+    # Otherwise the verdict comparison below could not fail.
+    counts = collections.Counter(v for _, _, v, _ in positions)
+    assert counts["mated"] >= 5 and counts["stalemated"] >= 5, counts
+    assert len(positions) == COUNT
+
+
+def test_cpython_agrees_with_pyffish(positions):
+    for fen, legal, verdict, check in positions:
+        pos = Position(fen)
+        assert sorted(move_name(m) for m in pos.legal_moves()) == legal, fen
+        assert VERDICT[pos.status()] == verdict, fen
+        assert pos.in_check() == check, fen
+
+
+def test_micropython_agrees_with_pyffish(positions):
+    r = runtime.run_script("xq_tool.py", ["batch"], heap=runtime.CORE_HEAP,
+                           input="".join(f + "\n" for f, _, _, _ in positions))
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert len(lines) == len(positions)
+    for (fen, legal, verdict, check), line in zip(positions, lines):
+        status, in_check, *moves = line.split()
+        assert moves == legal, fen
+        assert status == verdict, fen
+        assert in_check == ("1" if check else "0"), fen
