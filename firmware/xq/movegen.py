@@ -278,6 +278,51 @@ def gen_pseudo(bo, side: int, mo, base: int) -> int:
 
 
 @micropython.viper
+def gen_piece(bo, side: int, sq: int, mo, base: int) -> int:
+    """Writes the moves of the piece of `side` on sq that obey the movement
+    rules into mo from base on; returns how many (0 if sq holds none)."""
+    b = ptr8(bo)
+    p = b[sq]
+    if p == 0 or (p & 0x88) != side:
+        return 0
+    kind = p & 7
+    if kind == _R:
+        return int(_gen_sliders(bo, mo, sq, 0, side ^ 8, base)) - base
+    if kind == _C:
+        return int(_gen_sliders(bo, mo, sq, 1, side ^ 8, base)) - base
+    return int(_gen_steppers(bo, mo, sq, kind, side, base)) - base
+
+
+@micropython.viper
+def has_legal(bo, st, mo, base: int) -> int:
+    """1 if the side to move has a legal move. Stops at the first one found,
+    so deciding that a game goes on costs a fraction of listing the moves."""
+    b = ptr8(bo)
+    s = ptr32(st)
+    out = ptr16(mo)
+    side = s[0]
+    ksq = s[2 + (side >> 3)]
+    end = base + int(gen_pseudo(bo, side, mo, base))
+    i = base
+    while i < end:
+        m = out[i]
+        f = m >> 8
+        t = m & 255
+        p = b[f]
+        c = b[t]
+        b[t] = p
+        b[f] = 0
+        k = t if (p & 7) == _K else ksq
+        danger = int(king_danger(bo, k, side))
+        b[f] = p
+        b[t] = c
+        if danger == 0:
+            return 1
+        i += 1
+    return 0
+
+
+@micropython.viper
 def gen_legal(bo, st, mo, base: int) -> int:
     """Writes the legal moves of the side to move (st[0]) into mo from base
     on; returns how many. A move is legal if it obeys the movement rules and

@@ -17,7 +17,7 @@ from micropython import const
 
 from xq import fen as _fen
 from xq import squares
-from xq.movegen import MAX_MOVES, do_move, gen_legal, gen_pseudo, king_danger, undo_move
+from xq.movegen import MAX_MOVES, do_move, gen_legal, gen_piece, has_legal, king_danger, undo_move
 from xq.zobrist import KEYS, SIDE
 
 # What a physical move from one point to another is (classify()).
@@ -145,7 +145,7 @@ class Position:
 
     def status(self):
         """PLAYING, MATED (4.1.1) or STALEMATED (4.1.2) for the side to move."""
-        if gen_legal(self.board, self.state, self.moves, 0):
+        if has_legal(self.board, self.state, self.moves, 0):
             return PLAYING
         return MATED if self.in_check() else STALEMATED
 
@@ -160,7 +160,7 @@ class Position:
         p = self.board[frm]
         if p == 0 or p == 0x80 or (p & 8) != side:
             return BREACH
-        n = gen_pseudo(self.board, side, self.moves, 0)
+        n = gen_piece(self.board, side, frm, self.moves, 0)
         for i in range(n):
             if self.moves[i] == m:
                 break
