@@ -1,0 +1,294 @@
+"""PGN for Xiangqi as xqbase and the programs that follow it read it.
+
+Headers: `[Game "Chinese Chess"]` first, then Event, Site, Date, Round,
+Board, Red, Black, Result, Termination (the article and its reason:
+"4.1.1 mate"), TimeControl, FEN (only when not the start), Format ("ICCS",
+"WXF" or "Chinese"), then any others. Moves are numbered `1. h2e2 h9g7`.
+
+Comments after a move (each in its own braces, read back by read_game):
+- `{[%clk 0:59:31]}` time left on the mover's clock once the move is
+  complete, increment included (python-chess / lichess convention), and
+  `[%emt 0:00:29]` the time the move took; fractions of a second as
+  `0:59:31.25`;
+- `{Foul 8.1.7 Red: pressed the clock without having moved}` (art. 8.2);
+- `{Alert 5.8.2: piece displaced on e4}` or `{Alert: ...}`;
+- anything else is a free comment.
+
+`cchess` 1.25 (PyPI) reads only headers and bare moves: it stops at the
+first comment. `write_pgn(game, fmt, comments=False)` writes the bare form
+it reads.
+
+    >>> from xqboard.record.game import Game
+    >>> g = Game(Red="A", Black="B")
+    >>> _ = g.push("h2e2", clock=59 * 60_000); _ = g.push("h9g7")
+    >>> print(write_pgn(g, "WXF"))
+    [Game "Chinese Chess"]
+    [Red "A"]
+    [Black "B"]
+    [Result "*"]
+    [Format "WXF"]
+    <BLANKLINE>
+    1. C2.5 {[%clk 0:59:00]} 1... H8+7 *
+    <BLANKLINE>
+"""
+import re
+import unicodedata
+
+from ..core import START_FEN, Position
+from . import articles
+from .game import BLACK, HEADER_ORDER, RED, Game
+from .notation import move_text, parse_text
+
+FORMAT_NAMES = {"ICCS": "ICCS", "WXF": "WXF", "CHINESE": "Chinese"}
+_DERIVED = ("Game", "Result", "Termination", "FEN", "Format")
+
+
+def format_time(ms):
+    """'1:23:45', or '1:23:45.5' with a fraction of a second."""
+    s, frac = divmod(int(ms), 1000)
+    text = "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
+    if frac:
+        text += ("%.3f" % (frac / 1000.0))[1:].rstrip("0")
+    return text
+
+
+def parse_time(text):
+    """Milliseconds of 'H:MM:SS[.fff]' (also 'MM:SS')."""
+    parts = text.strip().split(":")
+    secs = 0.0
+    for p in parts:
+        secs = secs * 60 + float(p)
+    return int(round(secs * 1000))
+
+
+def _quote(v):
+    return '"%s"' % str(v).replace("\\", "\\\\").replace('"', '\\"')
+
+
+def headers_of(game, fmt):
+    """The header lines, in the order Xiangqi programs expect."""
+    h = [("Game", "Chinese Chess")]
+    for k in HEADER_ORDER[:7]:
+        if k in game.headers:
+            h.append((k, game.headers[k]))
+    h.append(("Result", game.result))
+    if game.termination:
+        h.append(("Termination", game.termination))
+    if "TimeControl" in game.headers:
+        h.append(("TimeControl", game.headers["TimeControl"]))
+    if game.start_fen.split()[:2] != START_FEN.split()[:2]:
+        h.append(("FEN", game.start_fen))
+    h.append(("Format", FORMAT_NAMES[fmt.upper()]))
+    for k, v in game.headers.items():
+        if k not in HEADER_ORDER and k not in _DERIVED:
+            h.append((k, v))
+    return ["[%s %s]" % (k, _quote(v)) for k, v in h]
+
+
+def _clean(text):
+    return str(text).replace("}", ")").replace("{", "(")
+
+
+def note_text(note):
+    """The comment text of a Note."""
+    if note.kind == "foul":
+        return "Foul %s %s: %s" % (note.article, "Black" if note.side else "Red", _clean(note.text))
+    if note.kind == "alert":
+        head = "Alert %s" % note.article if note.article else "Alert"
+        return "%s: %s" % (head, _clean(note.text))
+    return _clean(note.text)
+
+
+def _ply_comments(ply, clocks):
+    if not clocks:
+        return []
+    parts = []
+    if ply.clock is not None:
+        parts.append("[%%clk %s]" % format_time(ply.clock))
+    if ply.elapsed is not None:
+        parts.append("[%%emt %s]" % format_time(ply.elapsed))
+    return ["{%s}" % " ".join(parts)] if parts else []
+
+
+def movetext_tokens(game, fmt, clocks=True, comments=True, **opts):
+    """The movetext as a list of tokens (numbers, moves, comments, result)."""
+    notes = {}
+    if comments:
+        for n in game.notes:
+            notes.setdefault(n.ply, []).append("{%s}" % note_text(n))
+    pos = Position(game.start_fen, history=max(64, len(game.plies)))
+    number = pos.start_number
+    out = list(notes.get(0, []))
+    need_number = True
+    for ply in game.plies:
+        red = pos.side == RED
+        if red:
+            out.append("%d." % number)
+        elif need_number:
+            out.append("%d..." % number)
+        out.append(move_text(pos, ply.move, fmt, **opts))
+        pos.push(ply.move)
+        after = _ply_comments(ply, clocks) + notes.get(ply.number, [])
+        out.extend(after)
+        need_number = bool(after) or not red
+        if not red:
+            number += 1
+    out.append(game.result)
+    return out
+
+
+def display_width(text):
+    """Terminal columns of a text: CJK and full-width characters take two,
+    combining marks none."""
+    w = 0
+    for c in text:
+        if unicodedata.combining(c):
+            continue
+        w += 2 if unicodedata.east_asian_width(c) in "WF" else 1
+    return w
+
+
+def _groups(tokens):
+    # A move number stays on the line of the move it numbers.
+    out = []
+    for t in tokens:
+        if out and out[-1][-1:] == "." and not t.startswith("{"):
+            out[-1] += " " + t
+        else:
+            out.append(t)
+    return out
+
+
+def _wrap(tokens, width):
+    lines, line = [], ""
+    for t in _groups(tokens):
+        if line and display_width(line) + 1 + display_width(t) > width:
+            lines.append(line)
+            line = t
+        else:
+            line = t if not line else line + " " + t
+    if line:
+        lines.append(line)
+    return lines
+
+
+def write_pgn(game, fmt="ICCS", clocks=True, comments=True, width=80, **opts):
+    """The PGN text of a Game, moves in fmt ('ICCS', 'WXF', 'Chinese';
+    Chinese options: traditional, abbreviated, black_digits). clocks and
+    comments=False give the bare form that cchess reads."""
+    if fmt.upper() not in FORMAT_NAMES:
+        raise ValueError("unknown notation %r (want ICCS, WXF or Chinese)" % fmt)
+    tokens = movetext_tokens(game, fmt, clocks, comments, **opts)
+    return "\n".join(headers_of(game, fmt) + [""] + _wrap(tokens, width)) + "\n"
+
+
+# -- reading -----------------------------------------------------------------
+
+_TOKEN = re.compile(r"""
+    (?P<header>^[ \t]*\[\s*(?P<key>[A-Za-z0-9_]+)\s+"(?P<value>(?:[^"\\]|\\.)*)"\s*\][ \t]*$)
+  | (?P<comment>\{[^}]*\})
+  | (?P<line>;[^\n]*)
+  | (?P<open>\()
+  | (?P<close>\))
+  | (?P<nag>\$\d+)
+  | (?P<result>1-0|0-1|1/2-1/2|\*)(?=\s|$)
+  | (?P<number>\d+\.+)
+  | (?P<word>[^\s{}();\[\]]+)
+  | (?P<other>\S)
+""", re.X | re.M)
+_CLK = re.compile(r"\[%clk\s+([0-9:.]+)\]")
+_EMT = re.compile(r"\[%emt\s+([0-9:.]+)\]")
+_FOUL = re.compile(r"^Foul\s+(\S+)\s+(Red|Black):\s?(.*)$", re.S)
+_ALERT = re.compile(r"^Alert(?:\s+(\S+))?:\s?(.*)$", re.S)
+_ARTICLE = re.compile(r"^\d+(\.\d+)+$")
+
+
+class _Builder:
+    def __init__(self):
+        self.headers = {}
+        self.game = None
+        self.done = False  # after the result: skip to the next header
+
+    def start(self):
+        h = dict(self.headers)
+        fen = h.pop("FEN", START_FEN)
+        for k in ("Game", "Format"):
+            h.pop(k, None)
+        result = h.pop("Result", articles.UNFINISHED)
+        term = h.pop("Termination", "")
+        self.game = Game(fen, **h)
+        if result in articles.RESULTS:
+            first, _, rest = term.partition(" ")
+            if _ARTICLE.match(first):
+                self.game.set_result(result, first, rest)
+            else:
+                self.game.set_result(result, None, term or None)
+
+    def comment(self, text):
+        g = self.game
+        body = text[1:-1].strip()
+        clk, emt = _CLK.search(body), _EMT.search(body)
+        if (clk or emt) and g.plies:
+            if clk:
+                g.plies[-1].clock = parse_time(clk.group(1))
+            if emt:
+                g.plies[-1].elapsed = parse_time(emt.group(1))
+            body = _EMT.sub("", _CLK.sub("", body)).strip()
+            if not body:
+                return
+        m = _FOUL.match(body)
+        if m:
+            g.add_foul(BLACK if m.group(2) == "Black" else RED, m.group(1), m.group(3))
+            return
+        m = _ALERT.match(body)
+        if m:
+            g.add_alert(m.group(2), m.group(1))
+            return
+        g.add_comment(body)
+
+
+def read_games(text):
+    """Every game of a PGN text, as Game objects. Moves may be in ICCS, WXF
+    or Chinese (full or abbreviated, simplified or traditional), whatever
+    the Format header says. ValueError on a move that does not fit."""
+    b = _Builder()
+    depth = 0
+    for m in _TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind == "key" or kind == "value":
+            kind = "header"
+        if m.group("header"):
+            if b.game is not None:
+                yield b.game
+                b.game, b.headers, b.done = None, {}, False
+            b.headers[m.group("key")] = re.sub(r"\\(.)", r"\1", m.group("value"))
+            continue
+        if b.done:
+            continue
+        if b.game is None:
+            if kind in ("line", "other"):
+                continue
+            b.start()
+        if kind == "open":
+            depth += 1
+        elif kind == "close":
+            depth = max(0, depth - 1)
+        elif depth or kind in ("line", "nag", "number", "other"):
+            continue
+        elif kind == "comment":
+            b.comment(m.group())
+        elif kind == "result":
+            if m.group() != b.game.result and b.game.result == articles.UNFINISHED:
+                b.game.set_result(m.group())
+            b.done = True
+        elif kind == "word":
+            b.game.push_text(m.group())
+    if b.game is not None:
+        yield b.game
+
+
+def read_game(text):
+    """The first game of a PGN text (None if there is none)."""
+    for g in read_games(text):
+        return g
+    return None
