@@ -1,0 +1,68 @@
+# Text forms of a ruling: one line per move for the CLI and the arbiter, and
+# a compact one-line form for events and records.
+from xq.rulings.classify import CHASE, CHINESE, NAMES
+from xq.squares import move_name, name
+
+SIDES = ("red", "black")
+_TYPES = ("", "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier")
+_LETTERS = ".KABNRCP"
+
+
+def move_line(mc):
+    """'b3a3 red chase 捉 [24.3]: black chariot a8 unprotected, direct'."""
+    s = "%s %s %s %s [%s]" % (move_name(mc.move), SIDES[mc.side >> 3], NAMES[mc.kind],
+                              CHINESE[mc.kind], " ".join(mc.articles))
+    if mc.kind == CHASE:
+        s += ": " + "; ".join(_target(t) for t in mc.targets)
+    if mc.self_inflicted:
+        s += " (self-inflicted 自毙)"
+    return s
+
+
+def _target(t):
+    return "%s %s %s %s, %s" % (SIDES[(t.piece & 8) >> 3], _TYPES[t.piece & 7], name(t.target),
+                                t.protection, t.how)
+
+
+def lines(ruling):
+    """The CLI's output: the cycle, each move, the sides' patterns, and the
+    verdict with its articles on the last line."""
+    out = []
+    c = ruling.cycle
+    if c is not None:
+        if c.article == "23.4":
+            out.append("nine rounds without repetition, claimed (23.4): %d plies" % c.length)
+        else:
+            out.append("repetition (23.1): a cycle of %d plies, the position %d times" % (c.length, c.count))
+    for mc in ruling.moves:
+        out.append(move_line(mc))
+    for side in (0, 8):
+        p = ruling.patterns[side]
+        out.append("%s: %s [%s]" % (SIDES[side >> 3], p.name, p.article))
+    out.append(verdict_line(ruling))
+    return out
+
+
+def verdict_line(ruling):
+    return "%s (%s)" % (ruling.verdict, " ".join(ruling.articles))
+
+
+def compact(ruling):
+    """One line for events: 'rep 23.1 x3 | h2e2 R 捉 ... | red must vary
+    23.1 24.11 ...'. Targets are the chased piece's letter and point."""
+    parts = []
+    c = ruling.cycle
+    if c is not None:
+        parts.append("rep %s x%d" % (c.article, c.count))
+    for mc in ruling.moves:
+        s = "%s%s%s" % ("RB"[mc.side >> 3], move_name(mc.move), CHINESE[mc.kind])
+        if mc.kind == CHASE:
+            s += ",".join(_letter(t.piece) + name(t.target) for t in mc.targets)
+        parts.append(s)
+    parts.append("%s %s" % (ruling.verdict, " ".join(ruling.articles)))
+    return " | ".join(parts)
+
+
+def _letter(p):
+    ch = _LETTERS[p & 7]
+    return ch.lower() if p & 8 else ch
