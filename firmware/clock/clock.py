@@ -240,8 +240,8 @@ class Clock:
             self.update(now)
         spent = self._spent(i, now)
         self._left[i] = ms + self._charged(i, spent)
-        if moves is not None:
-            self._set_moves(i, moves)
+        # the stage follows the count (moves counted after a flag included)
+        self._set_moves(i, self._moves[i] if moves is None else moves)
         if ms > 0 and self._flag[i] != NONE:
             self._flag[i] = NONE
             if self.state == FLAGGED and self._flag[i ^ 1] == NONE:
@@ -399,15 +399,20 @@ class Clock:
             return 0
         return left - self._charged(i, spent)
 
-    def _arm(self):
-        # Budget and deadline of the running side's turn.
-        i = self.running >> 3
+    def _budget_of(self, i):
+        # ms side i may spend in a turn that starts now: its main time, the
+        # delay, and the byo-yomi periods once the last stage runs.
         sch = self._schemes[i]
         b = self._left[i]
         if sch.mode == DELAY:
             b += sch.extra
         elif sch.mode == BYOYOMI and self._target[i] == 0:
             b += self._periods[i] * sch.extra
+        return b
+
+    def _arm(self):
+        # Budget and deadline of the running side's turn.
+        b = self._budget_of(self.running >> 3)
         self._budget = b
         self._deadline = add(self._t0, b - self._turn)
 
@@ -431,11 +436,7 @@ class Clock:
         i = side >> 3
         if self._flag[i] != NONE or self.state == READY or self.state == STOPPED:
             return 0
-        if side == self.running:
-            out = self._budget - self._spent(i, now) <= 0
-        else:
-            out = self.remaining(side, now) <= 0
-        if not out:
+        if self._budget_of(i) - self._spent(i, now) > 0:
             return 0
         self._fall(side, now)
         return FLAG
