@@ -66,3 +66,26 @@ def compact(ruling):
 def _letter(p):
     ch = _LETTERS[p & 7]
     return ch.lower() if p & 8 else ch
+
+
+def report(fen, move_texts, nine_rounds=False, one_line=False):
+    """The lines `xqboard ruling FEN MOVE...` prints. ValueError (with the
+    reason) for a bad FEN, a malformed or illegal move, or moves that do not
+    end in a position to adjudicate (23.3)."""
+    from xq.position import Position
+    from xq.rulings.detect import detect
+    from xq.rulings.rule import rule
+    from xq.squares import parse_move
+
+    pos = Position(fen, history=len(move_texts) + 8)
+    for i, text in enumerate(move_texts):
+        m = parse_move(text)
+        if not pos.is_legal(m):
+            raise ValueError("move %d (%s) is not legal in %s" % (i + 1, text, pos.fen()))
+        pos.push(m)
+    cycle = detect(pos, nine_rounds)
+    if cycle is None:
+        raise ValueError("the moves do not end in a position repeated three times (23.1, 23.3)"
+                         + ("" if nine_rounds else "; --nine-rounds claims 23.4"))
+    r = rule(pos, cycle)
+    return [compact(r)] if one_line else lines(r)
