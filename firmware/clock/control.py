@@ -143,21 +143,24 @@ def parse(text):
 
 def _parse_odds(src, text):
     # 6.5 time odds: "red=...;black=...", both sides, each once.
+    def fail(what):
+        raise ControlError("time control %r: time odds: %s" % (text, what))
+
     parts = src.split(";")
     if len(parts) != 2:
-        raise ControlError("time odds need exactly two parts, 'red=...;black=...': %r" % text)
+        fail("two parts are needed, red=...;black=...")
     got = {}
     for part in parts:
         name, eq, rest = part.partition("=")
         if not eq:
-            raise ControlError("time odds: %r should read red=... or black=..." % part)
+            fail("%r should read red=... or black=..." % part)
         if name not in ("red", "black"):
-            raise ControlError("time odds: unknown side %r (red or black)" % name)
+            fail("unknown side %r (red or black)" % name)
         if name in got:
-            raise ControlError("time odds: %s is given twice" % name)
+            fail("%s is given twice" % name)
         got[name] = _Parser(rest, text, name).scheme()
     if len(got) != 2:
-        raise ControlError("time odds need both red= and black=: %r" % text)
+        fail("both red= and black= are needed")
     return TimeControl(got["red"], got["black"])
 
 
