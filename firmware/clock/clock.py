@@ -42,6 +42,7 @@ from micropython import const
 
 from ticks import add, diff
 from clock.control import BLACK, BRONSTEIN, BYOYOMI, DELAY, RED, TimeControl, parse
+from clock.display import face
 
 NONE = const(-1)
 
@@ -352,7 +353,8 @@ class Clock:
         return _BLACK if black else _NOBODY
 
     def display(self, side, now):
-        from clock.display import face
+        """The text of `side`'s face: 1:59:59, 59:59, 19.9, moves owed to the
+        quota ("59:59 /12"), byo-yomi periods ("0:25 (3)"), flag ("0.0 F")."""
         return face(self, side, now)
 
     # -- saving ----------------------------------------------------------
