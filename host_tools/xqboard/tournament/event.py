@@ -838,7 +838,12 @@ class Event:
         return rank(recs, self.get("tiebreaks"), self.penalties(), last_round=upto, number=number)
 
     def _last_main_round(self):
-        return self.db.execute("select coalesce(max(no), 0) from rounds where stage = 'main'").fetchone()[0]
+        """The last main-stage round with every result in (the standings'
+        default); a round still being played is left out."""
+        last = self.db.execute("select coalesce(max(no), 0) from rounds where stage = 'main'").fetchone()[0]
+        while last and not self.round_complete(last):
+            last -= 1
+        return last
 
     def team_totals(self, upto=None):
         """11.5 and 14.8 for an individual event: by club, the sum of the

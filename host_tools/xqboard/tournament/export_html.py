@@ -1,0 +1,51 @@
+"""Printable HTML pages: one table per page, A4, the event in the heading.
+
+>>> '<table' in page([('T', ['a'], [['1']])], 'Event')
+True
+"""
+import html
+
+CSS = """
+@page { size: A4; margin: 14mm 12mm; }
+body { font-family: "Noto Sans CJK SC", "WenQuanYi Zen Hei", "DejaVu Sans", sans-serif; font-size: 10.5pt; color: #000; }
+h1 { font-size: 15pt; margin: 0 0 2mm 0; }
+h2 { font-size: 12.5pt; margin: 6mm 0 2mm 0; }
+.meta { font-size: 9pt; color: #333; margin-bottom: 3mm; }
+table { border-collapse: collapse; width: 100%; page-break-inside: auto; }
+tr { page-break-inside: avoid; }
+th, td { border: 0.4pt solid #444; padding: 1.2mm 1.6mm; text-align: left; }
+th { background: #e8e8e8; }
+td.n { text-align: right; }
+section + section { page-break-before: always; }
+"""
+
+
+def _cell(v):
+    s = str(v)
+    cls = ' class="n"' if s.replace(".", "", 1).replace("=", "", 1).isdigit() else ""
+    return "<td%s>%s</td>" % (cls, html.escape(s))
+
+
+def page(tables, event_name, meta=""):
+    """A whole HTML document with one section per (title, header, rows)."""
+    parts = ["<!DOCTYPE html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\"><title>%s</title><style>%s</style>"
+             "</head><body>" % (html.escape(event_name), CSS)]
+    for title, header, rows in tables:
+        parts.append("<section><h1>%s</h1>" % html.escape(event_name))
+        if meta:
+            parts.append('<div class="meta">%s</div>' % html.escape(meta))
+        parts.append("<h2>%s</h2><table><thead><tr>%s</tr></thead><tbody>" % (
+            html.escape(title), "".join("<th>%s</th>" % html.escape(h) for h in header)))
+        for r in rows:
+            parts.append("<tr>%s</tr>" % "".join(_cell(c) for c in r))
+        parts.append("</tbody></table></section>")
+    parts.append("</body></html>")
+    return "\n".join(parts)
+
+
+def event_meta(event):
+    bits = [event.system, event.kind, "scoring %s (13.1-13.3)" % event.get("scoring")]
+    for k in ("date", "city", "arbiter"):
+        if event.get(k):
+            bits.append("%s %s" % (k, event.get(k)))
+    return " · ".join(bits)

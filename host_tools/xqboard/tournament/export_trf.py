@@ -1,0 +1,65 @@
+"""FIDE Tournament Report File (TRF16) of an individual event.
+
+TRF counts chess points, so the game results are written as FIDE codes
+(1, =, 0, + and - for forfeits 20.3, U for the Swiss bye 14.4, Z for a
+round-robin rest) and the points column in 1/0.5/0 game points; the
+ranking column is the event's own (its points and art. 14 tie-breaks).
+"""
+from ..errors import UsageError
+from .views import crosstable_marks
+
+_CODE = {("1-0", "R"): "1", ("1-0", "B"): "0", ("0-1", "R"): "0", ("0-1", "B"): "1",
+         ("1/2-1/2", "R"): "=", ("1/2-1/2", "B"): "=", ("+-", "R"): "+", ("+-", "B"): "-",
+         ("-+", "R"): "-", ("-+", "B"): "+", ("--", "R"): "-", ("--", "B"): "-"}
+_POINTS = {"1": 1, "=": 0.5, "+": 1, "U": 1}
+
+
+def write(event):
+    if event.kind == "team":
+        raise UsageError("TRF here is for individual events")
+    if event.system in ("knockout", "double"):
+        raise UsageError("TRF is for round robins and Swiss events (a knockout has no crosstable)")
+    es = [e for e in event.entrants()]
+    rnd = event._last_main_round()
+    ranks = {r.entrant: r.rank for r in event.standings(rnd)}
+    marks = crosstable_marks(event, rnd)
+    lines = ["012 %s" % event.get("name")]
+    if event.get("city"):
+        lines.append("022 %s" % event.get("city"))
+    if event.get("date"):
+        lines.append("042 %s" % event.get("date"))
+    lines.append("062 %d" % len(es))
+    lines.append("072 %d" % sum(1 for e in es if e.rating))
+    kind = {"roundrobin": "Round robin (appendix 1)", "groups": "Group round robin (10.2)"}.get(
+        event.system, "Positional Swiss 定位编排 (appendix 2)")
+    lines.append("092 %s, Xiangqi, 2011 CXA rules" % kind)
+    if event.get("arbiter"):
+        lines.append("102 %s" % event.get("arbiter"))
+    lines.append("XXR %d" % rnd)
+    for e in sorted(es, key=lambda e: e.number or 0):
+        pts = 0.0
+        cells = []
+        by_round = {m[0]: m for m in marks.get(e.id, [])}
+        for r in range(1, rnd + 1):
+            m = by_round.get(r)
+            if m is None:
+                cells.append("0000 - -" if e.withdrawn_round and r >= e.withdrawn_round else "0000 - Z")
+                continue
+            _, opp, colour, res = m
+            if opp is None:
+                code = "Z" if res == "U" else "U"
+                cells.append("0000 - %s" % code)
+            elif res is None or res == "void":
+                cells.append("%4d %s  " % (opp, "w" if colour == "R" else "b"))
+                code = None
+            else:
+                code = _CODE[(res, colour)]
+                cells.append("%4d %s %s" % (opp, "w" if colour == "R" else "b", code))
+            if opp is None:
+                pass
+            pts += _POINTS.get(code if opp is not None else ("U" if res != "U" else "Z"), 0)
+        name = e.name[:33]
+        head = "001 %4d %s%3s %-33s %4s %3s %11s %10s %4.1f %4s" % (
+            e.number or 0, " ", "", name, str(e.rating or "")[:4], "", "", "", pts, ranks.get(e.id, ""))
+        lines.append(head + "  " + "  ".join(cells))
+    return "\n".join(lines) + "\n"

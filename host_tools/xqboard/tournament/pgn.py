@@ -1,0 +1,150 @@
+"""Results from the boards' records: xqbase-style PGN (issue 6 writes them).
+
+A record names its round, its board number in the hall, the players and the
+result; it is matched to the pairing by round + board + both names, and
+refused, with the reason, when anything differs.
+
+>>> recs = parse('[Game "Chinese Chess"]\\n[Round "2"]\\n[Board "1"]\\n[Red "A"]\\n[Black "B"]\\n'
+...              '[Result "1-0"]\\n[Format "ICCS"]\\n\\n1. h2e2 h9g7 1-0\\n')
+>>> recs[0].tags['Red'], recs[0].result
+('A', '1-0')
+"""
+import os
+import re
+
+from ..errors import UsageError
+
+_TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
+
+
+class PgnRecord:
+    def __init__(self, tags, moves, source, index):
+        self.tags, self.moves, self.source, self.index = tags, moves, source, index
+
+    @property
+    def result(self):
+        return self.tags.get("Result")
+
+    def where(self):
+        return "%s#%d" % (self.source, self.index)
+
+    def __repr__(self):
+        return "PgnRecord(%s, round=%s, board=%s)" % (self.where(), self.tags.get("Round"), self.tags.get("Board"))
+
+
+def _read(path):
+    data = open(path, "rb").read()
+    for enc in ("utf-8-sig", "gb18030"):  # xqbase files are often GBK
+        try:
+            return data.decode(enc)
+        except UnicodeDecodeError:
+            pass
+    raise UsageError("%s: neither UTF-8 nor GB18030 text" % path)
+
+
+def parse(text, source="-"):
+    """Every game of a PGN text: its tags and its movetext."""
+    games, tags, moves, in_moves = [], {}, [], False
+    for line in text.splitlines():
+        m = _TAG.match(line.strip())
+        if m:
+            if in_moves:
+                games.append(PgnRecord(tags, " ".join(moves), source, len(games) + 1))
+                tags, moves, in_moves = {}, [], False
+            tags[m.group(1)] = m.group(2).replace('\\"', '"')
+        elif line.strip():
+            in_moves = True
+            moves.append(line.strip())
+    if tags:
+        games.append(PgnRecord(tags, " ".join(moves), source, len(games) + 1))
+    return games
+
+
+def collect(paths):
+    """PgnRecords of the files given, directories read for *.pgn, sorted."""
+    files = []
+    for p in paths:
+        if os.path.isdir(p):
+            for root, _, names in sorted(os.walk(p)):
+                files.extend(os.path.join(root, n) for n in sorted(names) if n.lower().endswith(".pgn"))
+        elif os.path.exists(p):
+            files.append(p)
+        else:
+            raise UsageError("no such file or directory: %s" % p)
+    out = []
+    for f in files:
+        out.extend(parse(_read(f), f))
+    return out
+
+
+def _norm(name):
+    return " ".join((name or "").split()).casefold()
+
+
+def _int(tags, key, rec):
+    v = tags.get(key, "")
+    m = re.match(r"\s*(\d+)", v)
+    if not m:
+        raise ValueError("no %s number (%s %r)" % (key, key, v))
+    return int(m.group(1))
+
+
+def check(event, rec):
+    """(round, board, result, fouls) if the record matches the pairing, else
+    raises ValueError with the reason."""
+    t = rec.tags
+    if t.get("Game", "Chinese Chess") != "Chinese Chess":
+        raise ValueError("not a Xiangqi record (Game %r)" % t.get("Game"))
+    rnd, board = _int(t, "Round", rec), _int(t, "Board", rec)
+    res = t.get("Result", "*")
+    if res not in ("1-0", "0-1", "1/2-1/2"):
+        raise ValueError("no final result (Result %r)" % res)
+    try:
+        g = event.game_at(rnd, board)
+    except UsageError as e:
+        raise ValueError(str(e))
+    names = event.by_id()
+    want_red, want_black = names[g["red_player"]].name, names[g["black_player"]].name
+    red, black = t.get("Red", ""), t.get("Black", "")
+    if _norm(red) != _norm(want_red) or _norm(black) != _norm(want_black):
+        swapped = _norm(red) == _norm(want_black) and _norm(black) == _norm(want_red)
+        raise ValueError("round %d board %d is %s (Red) - %s (Black) in the pairing, the record says %s - %s%s" % (
+            rnd, board, want_red, want_black, red, black, " (colours swapped)" if swapped else ""))
+    fouls = tuple(int(t[k]) if t.get(k, "").isdigit() else None for k in ("RedFouls", "BlackFouls"))
+    return rnd, board, res, fouls, g["result"]
+
+
+class ImportReport:
+    def __init__(self):
+        self.applied, self.unchanged, self.refused = [], [], []
+
+    def __repr__(self):
+        return "ImportReport(applied=%d, unchanged=%d, refused=%d)" % (
+            len(self.applied), len(self.unchanged), len(self.refused))
+
+
+def import_records(event, paths, partial=False, force=False):
+    """Checks every record first; applies them only if none is refused
+    (or, with partial, applies the good ones). Returns an ImportReport."""
+    rep = ImportReport()
+    todo = []
+    for rec in collect(paths):
+        try:
+            rnd, board, res, fouls, old = check(event, rec)
+        except ValueError as e:
+            rep.refused.append((rec.where(), str(e)))
+            continue
+        if old == res:
+            rep.unchanged.append((rec.where(), rnd, board, res))
+        elif old is not None and not force:
+            rep.refused.append((rec.where(), "round %d board %d has %s already, the record says %s" % (rnd, board, old, res)))
+        else:
+            todo.append((rec, rnd, board, res, fouls))
+    if rep.refused and not partial:
+        return rep
+    for rec, rnd, board, res, fouls in todo:
+        event.set_result(rnd, board, res, fouls_red=fouls[0], fouls_black=fouls[1],
+                         termination=rec.tags.get("Termination"), source="pgn:%s" % os.path.basename(rec.source),
+                         force=True)
+        rep.applied.append((rec.where(), rnd, board, res))
+    return rep

@@ -1,0 +1,107 @@
+"""Tables for people: pairing lists and standings as rows of strings, the
+same for the terminal, CSV and the printable pages."""
+from .scoring import FORFEITS
+
+TB_TITLES = {
+    "sb": "SB 小分", "wins": "Wins 胜局", "direct": "Direct 直胜", "fouls": "Fouls 犯规",
+    "black_games": "Black 后走局数", "black_wins": "Black wins 后走胜局", "last_black": "Black vs 对局后走",
+    "buchholz": "Opp 对手分", "previous": "Prev 前轮", "progressive": "Prog 累进分",
+    "progressive_cut": "Prog cut 去轮累进", "game_points": "Games 局分", "match_wins": "Matches 胜场",
+}
+
+
+def num(v):
+    if isinstance(v, tuple):
+        return "/".join(num(x) for x in v)
+    if isinstance(v, float):
+        return ("%d" % v) if v == int(v) else ("%.1f" % v)
+    return str(v)
+
+
+def show_result(res):
+    """20.3: forfeits as '+' / '-' marks."""
+    if res is None:
+        return ""
+    return {"+-": "+ : -", "-+": "- : +", "--": "- : -", "void": "void"}.get(res, res)
+
+
+def pairing_table(event, rnd=None):
+    """(title, header, rows) of a round's pairings."""
+    rnd = rnd or event.current_round
+    es = event.by_id()
+    before = {}
+    if rnd > 1:
+        from .standings import scores_of
+        before = scores_of(event.records(rnd - 1, stage=event.stage_of(rnd) or "main"))
+    team = event.kind == "team"
+    header = ["Table", "Board", "No.", "Red 红方", "Pts", "Result", "Pts", "No.", "Black 黑方"]
+    rows = []
+    for p in event.pairings(rnd):
+        red = es[p.red]
+        if p.black is None:
+            rows.append([str(p.table_no), "", str(red.number or ""), red.name, num(before.get(p.red, 0)),
+                         "rest" if p.bracket == "rest" else "bye 轮空", "", "", ""])
+            continue
+        black = es[p.black]
+        label = (" " + p.bracket) if p.bracket and not p.bracket.startswith("G") else ""
+        if team or len(p.games) > 1:
+            rows.append([str(p.table_no) + label, "", str(red.number or ""), red.name, num(before.get(p.red, 0)),
+                         "", num(before.get(p.black, 0)), str(black.number or ""), black.name])
+            for g in p.games:
+                rows.append(["", str(g["board"]), "", es[g["red_player"]].name, "", show_result(g["result"]), "", "",
+                             es[g["black_player"]].name])
+        else:
+            g = p.games[0]
+            rows.append([str(p.table_no) + label, str(g["board"]), str(red.number or ""), red.name,
+                         num(before.get(p.red, 0)), show_result(g["result"]), num(before.get(p.black, 0)),
+                         str(black.number or ""), black.name])
+    title = "%s — round %d pairings 第%d轮对阵" % (event.get("name"), rnd, rnd)
+    return title, header, rows
+
+
+def standings_table(event, upto=None):
+    upto = upto if upto is not None else event._last_main_round()
+    es = event.by_id()
+    order = event.get("tiebreaks")
+    rows = event.standings(upto)
+    header = ["Rank", "No.", "Name 姓名"] + (["Group"] if event.system == "groups" else []) + \
+             ["Club 单位", "Rating", "Score 积分"] + [TB_TITLES[t] for t in order]
+    out = []
+    for r in rows:
+        e = es[r.entrant]
+        mark = ""
+        if e.withdrawn_round:
+            mark = " (withdrew r%d)" % e.withdrawn_round
+        elif e.eliminated_round:
+            mark = " (out r%d)" % e.eliminated_round
+        out.append([("=" if r.shared else "") + str(r.rank), str(e.number or ""), e.name + mark] +
+                   ([str(e.grp or "")] if event.system == "groups" else []) +
+                   [e.club or "", str(e.rating or ""), num(r.score)] +
+                   [num(r.values.get(t, "")) for t in order])
+    title = "%s — standings after round %d 第%d轮后名次" % (event.get("name"), upto, upto)
+    return title, header, out
+
+
+def crosstable_marks(event, upto=None):
+    """entrant -> [(round, opponent number, colour, mark)] for TRF and print."""
+    upto = upto if upto is not None else event.current_round
+    es = event.by_id()
+    out = {}
+    for rnd in range(1, upto + 1):
+        for p in event.pairings(rnd):
+            if p.black is None:
+                out.setdefault(p.red, []).append((rnd, None, None, "U" if p.bracket == "rest" else "+bye"))
+                continue
+            g = p.games[0]
+            for e, opp, colour in ((p.red, p.black, "R"), (p.black, p.red, "B")):
+                out.setdefault(e, []).append((rnd, es[opp].number, colour, g["result"]))
+    return out
+
+
+def text(table):
+    title, header, rows = table
+    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)] if rows else [len(h) for h in header]
+    lines = [title, "  ".join(h.ljust(w) for h, w in zip(header, widths))]
+    for r in rows:
+        lines.append("  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip())
+    return "\n".join(lines)
