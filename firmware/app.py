@@ -1,0 +1,325 @@
+# The board's main loop: wires sensors, recogniser, game, clock, journal,
+# link and displays. It owns no rules (those are in xq/, clock/, sense/ and
+# game/); it only moves inputs to the parts and their outputs to the world.
+#
+# The loop is a thin asyncio shell around step(now): the device calls it
+# every scan period with time.ticks_ms(); the scenario runner and the tests
+# call it with virtual time, so a game replays in a fraction of a second
+# and every run is deterministic (ARCHITECTURE, "Driving the loop").
+#
+# A board (boards/*.py) gives:
+#   SCAN_MS, STABLE_MS, SETTLE_MS    timing of the sensing
+#   read_frame(frame)                the raw sensor frame (sense/frame.py)
+#   levers()                         sides (0 Red, 8 Black) pressed since the last call
+#   port                             the link: read() -> bytes or None, write(bytes)
+#   show(red, black, line)           the two clock faces and a status line
+#   signal(kind)                     buzzer/LED: "move", "alert", "foul", "result"
+#   store                            directory of the journal (None: no journal)
+#   key, board_id                    the arbiter's key (bytes or None), the board's name
+import ticks
+from game.game import OVER, PLAYING, SETUP, SIDE_NAMES, CommandError, Game
+from link.link import PROTOCOL, Link
+from sense import events as ev
+from sense import frame as fr
+from sense.debounce import Debouncer
+from sense.recognise import Recogniser
+from store.journal import Journal
+from xq import squares
+
+FIRMWARE = "0.1.0"
+_SEP = " ~~ "  # between an event and the clock snapshot in one journal record
+_DISPLAY_MS = 100
+_IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
+
+
+def point_names(points):
+    return ",".join(squares.name(squares.from_point(p)) for p in points) or "-"
+
+
+class App:
+    def __init__(self, board, nonce="0"):
+        self.board = board
+        self.raw = fr.new()
+        self.deb = Debouncer(board.SCAN_MS, board.STABLE_MS)
+        self.rec = Recogniser(settle_ms=board.SETTLE_MS, lag_ms=self.deb.lag_ms)
+        self.journal = Journal(board.store) if board.store else None
+        self.game = Game(sink=self._record)
+        self.link = Link(board.port, board.key, nonce)
+        self.setup_presses = 0  # 0, or the sides' bits pressed while setting up
+        self._setup_shown = None
+        self._shown_at = None
+
+    # -- start-up and recovery ------------------------------------------------
+
+    def start(self, now):
+        """Power-up: restore the game in progress from the journal, if any,
+        with its clock paused (the arbiter resumes it), then greet the host."""
+        self.deb.reset(self._read(now))
+        restored = self._recover(now) if self.journal else 0
+        self.link.send(self.greeting())
+        if restored:
+            g = self.game
+            clock_lost = "clock<=%dms" % 5000 if g.clock is not None else "noclock"
+            g.emit(now, "POWER", "restored", "events=%d" % g.seq, clock_lost)
+            if g.phase == PLAYING and g.clock.state == 1:  # RUNNING
+                g.emit(now, "PAUSE", "power", "resume-needs-arbiter")
+        self._follow_position(now)
+
+    def _recover(self, now):
+        g = self.game
+        records = self.journal.recover()
+        snap = None
+        for rec in records:
+            event, s = _split(rec)
+            if event:
+                words = event.split()
+                g.seq = int(words[1])
+                g.t = int(words[2])
+                g.apply(words[3], words[4:], None)
+            if s:
+                snap = s
+        if snap:
+            _, seq, t, tick, text = snap.split(" ", 4)
+            from clock.clock import Clock
+
+            g.clock = Clock.restore(text, ticks.diff(now, int(tick)))
+            g.t = max(g.t, int(t))
+        g._last_now = now
+        return len(records)
+
+    def _read(self, now):
+        self.board.read_frame(self.raw)
+        return self.raw
+
+    def _follow_position(self, now):
+        g = self.game
+        if g.phase == SETUP:
+            self._sense(now, self.rec.setup(now, g.position.fen()))
+        elif g.phase in (PLAYING, OVER):
+            self.rec.reset(now, g.position.fen())
+            self._sense(now, self.rec.frame(now, self.deb.stable))
+
+    def greeting(self):
+        g = self.game
+        c = g.config
+        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "board=%s" % self.board.board_id,
+                 "nonce=%s" % self.link.nonce, "game=%d" % (self.journal.game if self.journal else 0),
+                 "seq=%d" % g.seq, "phase=%s" % ("idle", "setup", "playing", "over")[g.phase]]
+        return " ".join(words + c.words())
+
+    # -- one step ---------------------------------------------------------------
+
+    def step(self, now):
+        """One scan period: sensors, levers, link, clock, displays."""
+        if self.deb.scan(self._read(now)):
+            self._sense(now, self.rec.frame(now, self.deb.stable))
+        else:
+            self._sense(now, self.rec.tick(now))
+        for side in self.board.levers():
+            self._press(now, side)
+        data = self.board.port.read()
+        if data:
+            self.link.feed(data, lambda cid, words, arbiter: self._command(now, words, arbiter))
+        g = self.game
+        m = self.rec.provisional()
+        g.provisional = (m, self.rec.cand_t) if m else None
+        g.tick(now)
+        self._display(now)
+
+    def wait_ms(self, now):
+        """How long the loop may sleep before anything is due (the simulator
+        jumps virtual time by this much when the sensors are quiet)."""
+        if not self.deb.quiet():
+            return self.board.SCAN_MS
+        wait = _IDLE_MS
+        d = self.rec.deadline()
+        if d is not None:
+            wait = min(wait, max(ticks.diff(d, now), self.board.SCAN_MS))
+        g = self.game
+        c = g.clock
+        if g.phase == PLAYING and c is not None and c.state == 1:
+            wait = min(wait, max(c.remaining(c.running, now), 1))
+        return wait
+
+    # -- sensing ----------------------------------------------------------------
+
+    def _sense(self, now, events):
+        for e in events:
+            self._sense_event(now, e)
+
+    def _sense_event(self, now, e):
+        kind, t, art, pts, move, info = e
+        g = self.game
+        if kind == ev.MOVE:
+            g.on_move(now, move, t, bool(info & ev.SUICIDE))
+            self.board.signal("move")
+        elif kind == ev.TOUCH:
+            side = self.rec.pos.side
+            whose = "own" if (info & 8) == side else "opp"
+            g.on_touch(now, side, whose, point_names(pts), art)
+        elif kind == ev.DUTY:
+            side = g.position.side ^ 8  # the move that broke it was just made
+            g.on_touch(now, side, "duty-broken", point_names(pts) + ":" + squares.move_name(move), art)
+        elif kind == ev.ALERT:
+            self._alert(now, art, pts, info)
+            self.board.signal("alert")
+        elif kind == ev.RESTORED:
+            g.on_restored(now)
+        elif kind == ev.SETUP:
+            self._setup_state(now, pts, info)
+        elif kind == ev.SETUP_OK:
+            g.emit(now, "SETUP", "confirmed", "by=%s" % info)
+        # NOMOVE: the game layer rules on 8.1.7 from its own record of moves.
+
+    def _alert(self, now, art, pts, must_hold):
+        g = self.game
+        put = [p for p in pts if p in must_hold]
+        clear = [p for p in pts if p not in must_hold]
+        where = ["put=" + point_names(put), "clear=" + point_names(clear)]
+        if art == "4.1.8":
+            g.on_alert(now, "breach", where, art, self.rec.pos.side)
+        else:
+            kind = {"5.8.2": "displaced", "5.9": "knocked", "5.10": "between"}.get(art, "position")
+            g.on_alert(now, kind, where, art)
+
+    def _setup_state(self, now, pts, must_hold):
+        shown = tuple(pts)
+        if shown == self._setup_shown:
+            return
+        self._setup_shown = shown
+        if pts:
+            put = [p for p in pts if p in must_hold]
+            clear = [p for p in pts if p not in must_hold]
+            self.game.emit(now, "SETUP", "wrong", "put=" + point_names(put), "clear=" + point_names(clear))
+        else:
+            self.game.emit(now, "SETUP", "ready")
+
+    def _press(self, now, side):
+        g = self.game
+        if g.phase == SETUP:
+            # Both levers vouch for the set-up (the players confirm it).
+            self.setup_presses |= 1 << (side >> 3)
+            if self.setup_presses == 3:
+                self.setup_presses = 0
+                self._sense(now, self.rec.confirm(now, "players"))
+            return
+        self._sense(now, self.rec.press(now, side))
+        g.on_press(now, side)
+
+    # -- commands ---------------------------------------------------------------
+
+    def _command(self, now, words, arbiter):
+        name = words[0]
+        g = self.game
+        if name == "hello":
+            self.link.send(self.greeting())
+            return ["hello"]
+        if name == "since":
+            return self._since(words)
+        if name == "status":
+            return self._status(now)
+        if name == "setup" and g.phase == SETUP and arbiter:
+            # The arbiter (or the host) vouches for the set-up.
+            who = words[1] if len(words) > 1 else "arbiter"
+            evs = self.rec.confirm(now, who)
+            if not any(e[0] == ev.SETUP_OK for e in evs):
+                self._sense(now, evs)
+                raise CommandError("set-up not verified: points still wrong")
+            self._sense(now, evs)
+            return ["setup"]
+        if name == "start" and g.phase == SETUP and not g.setup_ok:
+            raise CommandError("set-up not confirmed yet: the clock starts after it (20.1)")
+        reply = g.command(now, words, arbiter)
+        if name == "new":
+            self._setup_shown = None
+            self._sense(now, self.rec.setup(now, g.position.fen()))
+        elif name == "correct":
+            self.rec.reset(now, g.position.fen())
+        return reply
+
+    def _since(self, words):
+        try:
+            first = int(words[1])
+        except (IndexError, ValueError):
+            raise CommandError("since <seq>")
+        n = 0
+        for payload in self.events_since(first):
+            self.link.send(payload)
+            n += 1
+        return ["since", str(first), "sent=%d" % n]
+
+    def events_since(self, first):
+        """The payloads of this game's events numbered `first` and on, read
+        back from the journal (the record of truth)."""
+        if not self.journal or not self.journal.game:
+            return []
+        out = []
+        for rec in self.journal.read(self.journal.game):
+            event, _ = _split(rec)
+            if event and int(event.split(" ", 2)[1]) >= first:
+                out.append(event)
+        return out
+
+    def _status(self, now):
+        g = self.game
+        words = ["phase=%s" % ("idle", "setup", "playing", "over")[g.phase], "seq=%d" % g.seq,
+                 "fen=%s" % g.position.fen().replace(" ", "_")]
+        if g.clock is not None:
+            words += ["red=%d" % g.clock.remaining(0, now), "black=%d" % g.clock.remaining(8, now)]
+        if g.result:
+            words.append("result=%s" % g.result[0])
+        return words
+
+    # -- outputs ----------------------------------------------------------------
+
+    def _record(self, payload, snap):
+        # The journal first: what the host has seen, the flash has.
+        if self.journal:
+            if payload and " GAME new " in payload:
+                self.journal.new_game()
+            if payload and snap:
+                self.journal.append(payload + _SEP + snap)
+            else:
+                self.journal.append(payload or snap)
+        if payload:
+            self.link.send(payload)
+            kind = payload.split(" ", 4)[3]
+            if kind in ("FOUL", "RESULT", "VERDICT", "FLAG"):
+                self.board.signal("result" if kind == "RESULT" else "foul")
+
+    def _display(self, now):
+        if self._shown_at is not None and ticks.diff(now, self._shown_at) < _DISPLAY_MS:
+            return
+        self._shown_at = now
+        g = self.game
+        if g.clock is None:
+            self.board.show("", "", "no game")
+            return
+        line = ("", "set up", "", "")[g.phase]
+        if g.result:
+            line = "%s %s" % (g.result[0], g.result[1])
+        elif g.alert:
+            line = "ALERT"
+        self.board.show(g.clock.display(0, now), g.clock.display(8, now), line)
+
+    async def run(self, clock_ms):
+        """The device loop: one step every scan period."""
+        import asyncio
+
+        self.start(clock_ms())
+        while True:
+            self.step(clock_ms())
+            await asyncio.sleep_ms(self.board.SCAN_MS)
+
+
+def _split(record):
+    """(event payload or None, snapshot or None) of a journal record."""
+    if record.startswith("S "):
+        return None, record
+    i = record.find(_SEP)
+    if i < 0:
+        return record, None
+    return record[:i], record[i + len(_SEP):]
+
+
+__all__ = ["App", "SIDE_NAMES"]

@@ -1,0 +1,66 @@
+# What a game is set up with (the `new` command): event data, time control,
+# level and policy. Values never contain spaces on the link: a space in a
+# name or a FEN is written `_`.
+LEVELS = ("national", "provincial", "junior")
+POLICIES = ("auto", "report")
+START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+FIELDS = ("event", "round", "board", "red", "black", "tc", "level", "policy", "fen", "limit", "late")
+
+
+class ConfigError(ValueError):
+    pass
+
+
+class Config:
+    def __init__(self):
+        self.event = "-"
+        self.round = "-"
+        self.board = "-"
+        self.red = "Red"
+        self.black = "Black"
+        self.tc = "90m"  # 6.3 unless the event says otherwise
+        self.level = "provincial"  # the default: provincial events and below
+        self.policy = "auto"
+        self.fen = START
+        self.limit = 60  # 4.2.4: rounds without a capture (an event may lower it)
+        self.late = 15  # 20.1: minutes after the round's start
+
+    def set(self, key, value):
+        if key not in FIELDS:
+            raise ConfigError("unknown setting %r (one of %s)" % (key, " ".join(FIELDS)))
+        if key == "level" and value not in LEVELS:
+            raise ConfigError("level %r: national, provincial or junior" % value)
+        if key == "policy" and value not in POLICIES:
+            raise ConfigError("policy %r: auto or report" % value)
+        if key == "fen":
+            value = START if value == "startpos" else value.replace("_", " ")
+        if key in ("limit", "late"):
+            try:
+                value = int(value)
+            except ValueError:
+                value = -1
+            if not 1 <= value <= 999:
+                raise ConfigError("%s must be a whole number from 1 to 999" % key)
+        setattr(self, key, value)
+
+    def words(self):
+        """The settings as `key=value` words (spaces written as `_`)."""
+        out = []
+        for k in FIELDS:
+            v = str(getattr(self, k))
+            out.append("%s=%s" % (k, v.replace(" ", "_")))
+        return out
+
+
+def parse(words, base=None):
+    """A Config from `key=value` words (on top of `base`)."""
+    c = Config()
+    if base is not None:
+        for k in FIELDS:
+            setattr(c, k, getattr(base, k))
+    for w in words:
+        eq = w.find("=")
+        if eq <= 0:
+            raise ConfigError("want key=value, got %r" % w)
+        c.set(w[:eq], w[eq + 1:])
+    return c

@@ -1,0 +1,56 @@
+"""`xqboard scenario FILE`: replay a script of physical actions and commands
+on the simulated board, in the MicroPython unix port with virtual time, and
+print the link's lines as a host receives them (README, "Scenario
+scripts"). Exit status 0 when the script ran, whatever the game's result; 2
+with the line number for a malformed script.
+"""
+import sys
+import tempfile
+
+from ..errors import UsageError
+
+
+def register(sub):
+    p = sub.add_parser("scenario", help="run a scenario script on the simulated board")
+    p.add_argument("file", metavar="FILE", help="the script (see the README)")
+    p.add_argument("--store", metavar="DIR",
+                   help="journal directory to use and keep (default: a fresh temporary one)")
+    p.set_defaults(func=cmd_scenario)
+
+
+def check(path):
+    """Parses the script under CPython first, so that a malformed one is
+    refused before anything runs."""
+    from .. import core  # noqa: F401  (puts firmware/ and boards/ on sys.path)
+    from boards import scenario
+
+    try:
+        with open(path) as f:
+            return scenario.parse(f.readlines())
+    except OSError as e:
+        raise UsageError("cannot read %s: %s" % (path, e.strerror))
+    except scenario.ScenarioError as e:
+        raise UsageError("%s: %s" % (path, e))
+
+
+def run(path, store, stdout=None):
+    """Runs the scenario; returns the CompletedProcess (stdout: the lines)."""
+    from .. import runtime
+
+    return runtime.run_script("scenario_run.py", [path, store])
+
+
+def cmd_scenario(args):
+    check(args.file)
+    if args.store:
+        r = run(args.file, args.store)
+    else:
+        with tempfile.TemporaryDirectory(prefix="xqboard-journal-") as store:
+            r = run(args.file, store + "/journal")
+    sys.stdout.write(r.stdout)
+    if r.returncode == 2:
+        raise UsageError(r.stderr.strip().replace("error: ", "", 1))
+    if r.returncode:
+        sys.stderr.write(r.stderr)
+        raise SystemExit("the board stopped (status %d): that is a firmware bug" % r.returncode)
+    return 0
