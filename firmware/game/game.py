@@ -236,6 +236,7 @@ class Game:
     def on_move(self, now, move, at, suicide=False):
         """A move the recogniser made final (5.7); `at` is the tick of the
         placement that completed it (its instant for the record and 21.6)."""
+        self.advance(now)
         if self.phase != PLAYING:
             return
         pos = self.position
@@ -278,9 +279,15 @@ class Game:
     def on_press(self, now, side):
         """A press of `side`'s lever (the app has made any placed move final
         first, so `moved` tells whether this side moved this turn)."""
+        self.advance(now)
         if self.phase != PLAYING or self.clock is None:
             return
         i = side >> 3
+        if self.alert is not None:
+            # The board waits for the position to be restored; a press now
+            # hands nothing over and is no foul (the alert is the report).
+            self.emit(now, "NOPRESS", side_name(side), "alert-standing")
+            return
         if self.clock.state == _clock.RUNNING and self.clock.running == side and not self.moved[i]:
             # 8.1.7: pressing the clock without having moved; the clock
             # does not hand over. The second time loses (4.1.9).
@@ -306,10 +313,14 @@ class Game:
             self.emit(now, "TOUCH", side_name(side), whose, point, article)
 
     def on_alert(self, now, kind, points, article, side=None):
-        """An alert from the recogniser: changes no legal move explains."""
-        if kind == "breach" and side is not None and self.phase == PLAYING:
-            self._breach(now, side, points)
-            return
+        """An alert from the recogniser: changes no legal move explains. The
+        recogniser repeats a standing alert whenever its points change: that
+        is the same alert, counted once."""
+        if kind == "breach" and side is not None:
+            if self.phase == PLAYING and self.alert != "breach":
+                return self._breach(now, side, points)
+            # the same breach, its points changed while being restored
+            return self.emit(now, "ALERT", "breach", side_name(side), *(list(points) + ["again"]))
         self.emit(now, "ALERT", kind, *(list(points) + ([article] if article else [])))
 
     def on_restored(self, now):
@@ -341,6 +352,7 @@ class Game:
 
     def tick(self, now):
         """~100 Hz: the clock's flag, lateness (20.1), clock snapshots."""
+        self.advance(now)
         if self.phase != PLAYING or self.clock is None:
             return
         side = self.clock.update(now)
@@ -351,7 +363,6 @@ class Game:
         if late and not self.late_reported:
             # 20.1: reported; the arbiter rules the forfeit (4.1.7, 20.2).
             self.emit(now, "LATE", " ".join(side_name(s) for s in late), "20.1")
-        self.advance(now)
         if self.clock.state == _clock.RUNNING and self.t - self._snap_at >= SNAPSHOT_MS:
             self.snapshot(now)
 
@@ -410,6 +421,7 @@ class Game:
     def command(self, now, words, arbiter):
         """Runs a host command (a list of words). Returns the reply words for
         an acknowledgement; raises CommandError with the reason to refuse."""
+        self.advance(now)
         if not words:
             raise CommandError("empty command")
         name = words[0]
