@@ -102,12 +102,12 @@ def classify_move(pos, m):
     if not chases and not mate and piece & 7 != 7:
         chases = _chase_by_checks(pos, m)
     null_move(pos)
-    chases = _special_chases(pos, mc, chases, piece, frm, to)
     if in_check_before and piece & 7 == 1 and (mate or chases):
         # 26.1.2: the general's answer to a check creates nothing.
         mc.notes.append("26.1.2")
         mate = False
         chases = []
+    chases = _special_chases(pos, mc, chases, piece, frm, to)
     if mate and in_check_before and not _new_mate(pos, firsts, frm, to):
         # 26.3: a mate threat left by the other side's own check (自毙).
         mc.notes.append("26.3")
@@ -267,8 +267,11 @@ def _idle_kind(pos, mc, piece, to):
             if not mated:
                 mc.set(SACRIFICE)  # 24.5: an unprotected piece offered
                 return
-    if _attacks_enemy(pos, to, mc.side):
-        mc.set(FOLLOW)  # 24.7: it eyes a protected piece, no gain
+    eyed = _attacks_enemy(pos, to, mc.side)
+    if eyed:
+        if eyed == 2:
+            _note(mc, "26.6")  # 26.6: an uncrossed soldier is no gain
+        mc.set(FOLLOW, *mc.notes)  # 24.7: it eyes a protected piece, no gain
         return
     if _blocks(pos.board, to, opp):
         mc.set(BLOCK)  # 24.6
@@ -320,13 +323,18 @@ def _list_attackers(pos, t, side):
 
 
 def _attacks_enemy(pos, sq, side):
+    # 1 if the piece on sq attacks an enemy piece (not the general), 2 if
+    # the only pieces it attacks are uncrossed soldiers, 0 if none.
     b = pos.board
+    found = 0
     for x in range(51, 205):
         p = b[x]
         if p and p != 0x80 and (p & 8) != side and p & 7 != 1:
             if sq in _list_attackers(pos, x, side):
-                return True
-    return False
+                if value(p, x):
+                    return 1
+                found = 2
+    return found
 
 
 def _blocks(b, sq, opp):

@@ -77,7 +77,10 @@ def report(fen, move_texts, nine_rounds=False, one_line=False):
     from xq.rulings.rule import rule
     from xq.squares import parse_move
 
-    pos = Position(fen, history=len(move_texts) + 8)
+    try:
+        pos = Position(fen, history=len(move_texts) + 8)
+    except ValueError as e:
+        raise ValueError("bad FEN: %s" % e)
     for i, text in enumerate(move_texts):
         m = parse_move(text)
         if not pos.is_legal(m):

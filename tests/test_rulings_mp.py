@@ -1,0 +1,52 @@
+"""The repetition cases in the MicroPython unix port (x64 build, heap
+capped at runtime.HEAP): the code the board runs gives the same rulings."""
+import pytest
+
+from test_rulings import CASES, check, parse_line
+from xqboard.paths import REPO
+
+RUNNER = REPO / "tests" / "mp" / "rulings_run.py"
+
+
+@pytest.fixture(scope="module")
+def mp_results(mp):
+    r = mp.script(RUNNER)
+    assert r.returncode == 0, r.stderr[-3000:]
+    lines = r.stdout.strip().splitlines()
+    out = {}
+    for line in lines[:-1]:
+        got = parse_line(line)
+        out[got["name"]] = got
+    out["mem_free"] = int(lines[-1].split()[1])
+    return out
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_mp_case(mp_results, case):
+    check(case, mp_results[case[0]])
+
+
+def test_mp_every_case_ran_within_the_heap(mp_results):
+    assert all(c[0] in mp_results for c in CASES)
+    assert mp_results["mem_free"] > 0
+
+
+def test_mp_api_detect_rule_compact(mp):
+    out = mp.run(
+        "from xq.position import Position\n"
+        "from xq.squares import parse_move\n"
+        "from xq.rulings import detect, rule, compact\n"
+        "p = Position('4k4/9/9/2n3n2/9/9/9/2R6/9/3K5 w')\n"
+        "for t in 'c2g2 e9e8 g2c2 e8e9'.split(): p.push(parse_move(t))\n"
+        "print(detect(p))\n"
+        "for t in 'c2g2 e9e8 g2c2 e8e9'.split(): p.push(parse_move(t))\n"
+        "fen = p.fen()\n"
+        "c = detect(p)\n"
+        "r = rule(p, c)\n"
+        "print(c.length, c.count, r.verdict, r.side, r.effect, r.grace, p.fen() == fen)\n"
+        "print(compact(r))\n")
+    lines = out.strip().splitlines()
+    assert lines[0] == "None"  # 23.3: twice is not enough
+    assert lines[1] == "4 3 red must vary 0 4.1.5 2 True"
+    assert lines[2].startswith("rep 23.1 x3 | Rc2g2捉ng6 |")
+    assert lines[2].endswith("red must vary 23.1 24.11 24.14 25.3 23.5.2 23.5.2.2 4.1.5")
