@@ -1,0 +1,120 @@
+"""Repetition rulings benchmark (issue 7): what classifying a cycle and
+ruling on it (xq.rulings.rule) costs in the MicroPython unix port, for every
+case of the test suite, with the worst case scaled to an RP2040 (190x, see
+docs/DEVELOPING.md); detection (xq.rulings.detect) after a move; the bytes
+one ruling allocates; and the same code under CPython.
+
+References measured in the same run: one legal move generation of the
+start position (Position.legal_moves) in the unix port, so the ruling's
+cost reads as "N move generations"; and CPython running the same source.
+The classification runs only when a position repeats, not after every move.
+"""
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "host_tools"))
+sys.path.insert(0, str(REPO / "tests" / "mp"))
+
+from xqboard import runtime  # noqa: E402
+from xqboard.core import Position, parse_move  # noqa: E402
+
+RP2040_FACTOR = 190  # this machine vs an RP2040 at 125 MHz (FIELD-NOTES: 150-240)
+MIN_US = 300000
+
+MP_CODE = """
+import gc, time
+from rulings_cases import CASES
+from xq.position import Position
+from xq.squares import parse_move
+from xq.rulings import detect, rule
+
+def timed(f, min_us):
+    n = 0
+    t0 = time.ticks_us()
+    while True:
+        f()
+        n += 1
+        el = time.ticks_diff(time.ticks_us(), t0)
+        if el >= min_us:
+            return el // n
+
+ref = Position()
+print("ref_legal_us", timed(ref.legal_moves, %(min)d))
+for c in CASES:
+    pos = Position(c[1])
+    for t in c[2]:
+        pos.push(parse_move(t))
+    cyc = detect(pos, c[0].startswith("23_4"))
+    if cyc is None:
+        continue
+    us = timed(lambda: rule(pos, cyc), %(min)d)
+    det = timed(lambda: detect(pos), %(min)d // 3)
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    rule(pos, cyc)
+    a1 = gc.mem_alloc()
+    gc.enable()
+    gc.collect()
+    print(c[0], us, det, a1 - a0, cyc.length)
+print("mem_free", gc.mem_free())
+""" % {"min": MIN_US}
+
+
+def cpython_us(case):
+    from xq.rulings import detect, rule
+
+    pos = Position(case[1])
+    for t in case[2]:
+        pos.push(parse_move(t))
+    cyc = detect(pos)
+    n = 0
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < MIN_US / 1e6:
+        rule(pos, cyc)
+        n += 1
+    return (time.perf_counter() - t0) / n * 1e6
+
+
+def main():
+    r = runtime.run_code(MP_CODE, extra_paths=[REPO / "tests" / "mp"])
+    if r.returncode:
+        raise SystemExit("micropython failed:\n" + r.stderr)
+    rows = []
+    ref = None
+    mem_free = None
+    for line in r.stdout.splitlines():
+        parts = line.split()
+        if parts[0] == "ref_legal_us":
+            ref = int(parts[1])
+        elif parts[0] == "mem_free":
+            mem_free = int(parts[1])
+        else:
+            rows.append((parts[0], int(parts[1]), int(parts[2]), int(parts[3]), int(parts[4])))
+    rows.sort(key=lambda x: -x[1])
+    print("unix port, heap %s; reference: one legal move generation of the start position = %d us"
+          % (runtime.HEAP, ref))
+    print("%-58s %9s %8s %9s %9s" % ("case (slowest first)", "rule us", "x legal", "detect us", "alloc B"))
+    for name, us, det, alloc, length in rows:
+        print("%-58s %9d %8.0f %9d %9d" % (name[:58], us, us / max(ref, 1), det, alloc))
+    name, us, det, alloc, length = rows[0]
+    from rulings_cases import CASES
+
+    case = [c for c in CASES if c[0] == name][0]
+    cp = cpython_us(case)
+    print()
+    print("worst case: %s (a cycle of %d plies)" % (name, length))
+    print("  unix port: %.1f ms to classify and rule; CPython, same source: %.1f ms (unix port / CPython = %.2f)"
+          % (us / 1000, cp / 1000, us / cp))
+    print("  RP2040 (x%d, scaled, not measured): %.2f s to rule; detection after a move %.1f ms"
+          % (RP2040_FACTOR, us * RP2040_FACTOR / 1e6, det * RP2040_FACTOR / 1000))
+    print("  median case: %.1f ms here, %.2f s on an RP2040 (scaled)"
+          % (rows[len(rows) // 2][1] / 1000, rows[len(rows) // 2][1] * RP2040_FACTOR / 1e6))
+    print("  one ruling allocates at most %d bytes (reclaimed by the GC); heap free after all cases: %d"
+          % (max(r[3] for r in rows), mem_free))
+
+
+if __name__ == "__main__":
+    main()
