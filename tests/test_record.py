@@ -90,8 +90,8 @@ def test_9_score_sheet_has_result_time_used_and_fouls():
     assert "Result 结果: 1-0 红胜 Red wins, 4.1.6 超时 time" in lines
     assert "Time used 用时: Red 红方 0:00:23   Black 黑方 0:00:42" in lines
     assert "Fouls 犯规: Red 红方 0   Black 黑方 1" in lines
-    assert "  after move 3 (Red): 8.1.7 没有走棋先按钟 pressed the clock without having moved" \
-        in lines
+    assert "  Black 黑方: 8.1.7 没有走棋先按钟 pressed the clock without having moved " \
+        "(after move 3, Red)" in lines
     assert lines[-1].startswith("Signatures 签字:")
 
 

@@ -18,10 +18,12 @@ from .game import BLACK, RED, Game, Note, Ply
 from .notation import FORMATS, iccs, move_text, notation_of, parse_iccs, parse_text
 from .pgn import read_game, read_games, write_pgn
 from .wxf import parse_wxf, wxf
+from .scoresheet import score_sheet  # noqa: E402 (needs pgn)
+from .diagram import diagram, game_diagram  # noqa: E402
 
 __all__ = [
     "Game", "Ply", "Note", "RED", "BLACK", "RED_WINS", "BLACK_WINS", "DRAW", "UNFINISHED",
     "FORMATS", "move_text", "parse_text", "notation_of", "iccs", "parse_iccs",
     "wxf", "parse_wxf", "chinese", "parse_chinese",
-    "write_pgn", "read_game", "read_games",
+    "write_pgn", "read_game", "read_games", "score_sheet", "diagram", "game_diagram",
 ]

@@ -18,7 +18,7 @@ written in the full or abbreviated form of 7.5.
     Result 结果: 0-1 黑胜 Black wins, 4.1.12 认输 resignation
     Time used 用时: Red 红方 0:00:05   Black 黑方 0:00:07
     Fouls 犯规: Red 红方 1   Black 黑方 0
-      after move 1 (Black): 8.1.7 没有走棋先按钟 pressed the clock without having moved
+      Red 红方: 8.1.7 没有走棋先按钟 pressed the clock without having moved (after move 1, Black)
     Signatures 签字: Red 红方 ________   Black 黑方 ________   Arbiter 裁判 ________
 """
 from ..core import Position
@@ -89,11 +89,12 @@ def foul_lines(game):
     for f in fouls:
         if f.ply:
             n, side = move_of_ply(game, f.ply)
-            when = "after move %d (%s)" % (n, "Black" if side else "Red")
+            when = "after move %d, %s" % (n, "Black" if side else "Red")
         else:
             when = "before the first move"
         zh = articles.reason(f.article, chinese=True)
-        out.append("  %s: %s %s" % (when, f.article, " ".join(w for w in (zh, f.text) if w)))
+        who = "Black 黑方" if f.side == BLACK else "Red 红方"
+        out.append("  %s: %s %s (%s)" % (who, f.article, " ".join(w for w in (zh, f.text) if w), when))
     return out
 
 
