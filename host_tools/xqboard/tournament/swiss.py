@@ -101,6 +101,7 @@ class SwissRound:
         self.bye = bye
         self.floats = floats or {}  # id -> ('down'|'up', forced)
         self.relaxed = list(relaxed)
+        self.colour_exceptions = []  # ids given a third Red (Black) ahead or in a row
 
     def __repr__(self):
         return "SwissRound(%d pairs, bye=%r, relaxed=%r)" % (len(self.pairs), self.bye, self.relaxed)
@@ -236,12 +237,12 @@ def pair_round(players, round_no, total_rounds=None, first="near"):
             raise PairingError("every player has had the bye already")
     # Each step gives up one safeguard, the least important first; the
     # round says which it gave up (SwissRound.relaxed). Rematches never.
-    ladders = [([], dict()), (["colours"], dict(max_tier=2))]
+    # (Inside a score group a third colour ahead is accepted before an
+    # extra float, principle 10; such pairs are named in colour_exceptions.)
+    ladders = [([], dict())]
     for lim in range(MAX_FLOATS + 1, MAX_FLOATS + 4):
         ladders.append((["floats>%d" % (lim - 1)], dict(float_limit=lim)))
-        ladders.append((["floats>%d" % (lim - 1), "colours"], dict(float_limit=lim, max_tier=2)))
-    ladders.append((["floats", "colours", "order"],
-                    dict(float_limit=None, max_tier=2, mrv=True, budget=400000)))
+    ladders.append((["floats", "order"], dict(float_limit=None, max_tier=2, mrv=True, budget=400000)))
     for relaxed, kw in ladders:
         opts = _Opts(round_no, total_rounds, **kw)
         for bye in byes[:3 if relaxed else 2]:
@@ -311,55 +312,85 @@ def _pair_group(group, must_all, singles, opts):
         for idx in rows[r]:
             row_of[idx] = r
     cand = (rows[1] + rows[0], rows[0] + rows[1])  # other row first (同位/错位), then own (通行)
+    # Principle 9 balances the floats: a floater from above takes, in the
+    # row order, first those who have floated up least.
+    base = min(p.score for p in order)
+    up_cand = tuple(sorted(c, key=lambda j: order[j].up) for c in cand)
+    cands = [up_cand[row_of[i]] if order[i].score > base else cand[row_of[i]] for i in range(k)]
     cache = {}
 
-    def compat(i, j):
+    def compat(i, j, max_tier):
         key = (i, j) if i < j else (j, i)
         v = cache.get(key)
         if v is None:
             v = _compatible(order[i], order[j], singles, opts)
             cache[key] = v
-        return v
+        return v <= max_tier
+
+    def compat_t(tier):
+        return lambda i, j: compat(i, j, tier)
 
     def can_float(i):
         p = order[i]
         return opts.float_limit is None or p.down < opts.float_limit or p.id in singles
 
     floats_min = k % 2
-    tries = [0] if must_all else list(range(floats_min, k + 1, 2))
     if must_all and floats_min:
         return None
-    for f in tries[:4] + ([k] if not must_all and k not in tries[:4] else []):
-        got = _search(k, cand, row_of, compat, can_float, f, opts)
-        if got is not None:
-            pairs = [(order[i], order[j]) for i, j in got if j >= 0]
-            left = [order[i] for i, j in got if j < 0]
-            return pairs, left
+    tries = [0] if must_all else list(range(floats_min, k + 1, 2))
+    tries = tries[:4] + ([k] if not must_all and k not in tries[:4] else [])
+    # Principle 10, indicators 11 (1)-(2): the fullest pairing of the group
+    # comes first, the colour balance second: a third Red ahead or in a row
+    # is accepted before one more player floats down.
+    # In the last round indicator 11 (4) (at most one Red ahead at the end)
+    # weighs more: there, one more float comes before a third Red ahead.
+    tiers = sorted({opts.max_tier, 2})
+    plan = [(f, t) for t in tiers for f in tries] if opts.last_round else [(f, t) for f in tries for t in tiers]
+    # ...and the one who floats down from an odd group is, among those who
+    # may, the one who has floated least, the last in the order first.
+    floaters = sorted((i for i in range(k) if can_float(i)), key=lambda i: (order[i].down, -i))
+    for f, tier in plan:
+        pre = [[]]
+        if f == 1 and not must_all:
+            pre = [[i] for i in floaters[:4]] + [[]]
+        for pf in pre:
+            got = _search(k, cands, compat_t(tier), can_float, f - len(pf), opts, pf)
+            if got is not None:
+                got = got + [(i, -1) for i in pf]
+                pairs = [(order[i], order[j]) for i, j in got if j >= 0]
+                left = [order[i] for i, j in got if j < 0]
+                return pairs, left
     return None
 
 
+_NEVER = 99
+
+
 def _compatible(a, b, singles, opts):
+    """The colour tier of the pair (0-2), or _NEVER if it may not be made."""
     if b.id in a.opponents:
-        return False  # principle 6
+        return _NEVER  # principle 6
     lim = opts.float_limit
     if a.score != b.score and lim is not None:
         hi, lo = (a, b) if a.score > b.score else (b, a)
         if hi.down >= lim and hi.id not in singles:
-            return False
+            return _NEVER
         if lo.up >= lim and lo.id not in singles:
-            return False
+            return _NEVER
     red, black = allocate(a, b, opts.round_no, opts.total_rounds)
-    return colour_tier(red, black, opts.last_round) <= opts.max_tier
+    return colour_tier(red, black, opts.last_round)
 
 
 _FLOAT_DONE = 1 << 30
 
 
-def _search(k, cand, row_of, compat, can_float, floats, opts):
+def _search(k, cands, compat, can_float, floats, opts, pre=()):
     """Depth-first: the picker takes the first fitting partner; a dead end
     undoes the latest pair first (拆对, method 5 (1)). Returns [(i, j)] with
     j == -1 for a floater, or None when the budget runs out."""
     used = [False] * k
+    for i in pre:
+        used[i] = True
     stack = []
     steps = 0
     left = floats
@@ -386,7 +417,7 @@ def _search(k, cand, row_of, compat, can_float, floats, opts):
     while True:
         if i is None:
             return [(a, b) for a, b, _ in stack]
-        lst = cand[row_of[i]]
+        lst = cands[i]
         found = False
         while ptr < len(lst):
             j = lst[ptr]
@@ -422,12 +453,19 @@ def _finish(pairs, bye, opts, relaxed):
     out = []
     floats = {}
     count = {}
+    exceptions = []
     for a, b in pairs:
         count[a.score] = count.get(a.score, 0) + 1
         count[b.score] = count.get(b.score, 0) + 1
     for a, b in pairs:
         red, black = allocate(a, b, opts.round_no, opts.total_rounds)
         out.append((red, black))
+        if colour_tier(red, black, opts.last_round) >= 2:
+            # indicator 11 (3)/(4) could not be kept: say so, name them
+            for p, c in ((red, RED), (black, BLACK)):
+                d, st = _after(p, c)
+                if abs(d) >= 3 or (abs(st) >= 3 and not opts.last_round):
+                    exceptions.append(p.id)
         if a.score != b.score:
             hi, lo = (a, b) if a.score > b.score else (b, a)
             # principle 9: alone in a score group, the float is forced
@@ -436,4 +474,8 @@ def _finish(pairs, bye, opts, relaxed):
     # Tables: the highest scores first, then the smaller numbers.
     out.sort(key=lambda rb: (-max(rb[0].score, rb[1].score), -(rb[0].score + rb[1].score),
                              min(rb[0].number, rb[1].number)))
-    return SwissRound([(r.id, b.id) for r, b in out], bye.id if bye else None, floats, relaxed)
+    if exceptions:
+        relaxed = list(relaxed) + ["colours"]
+    rd = SwissRound([(r.id, b.id) for r, b in out], bye.id if bye else None, floats, relaxed)
+    rd.colour_exceptions = exceptions
+    return rd
