@@ -228,6 +228,8 @@ class Model:
             else:
                 self.before += t - self.seg
                 self.halt = t
+        elif self.state == FLAGGED:
+            r |= FLAG
         self.state = STOPPED
         return r
 
@@ -241,11 +243,11 @@ class Model:
             return DONE | FLAG
         return DONE
 
-    def adjust(self, i, t, ms):
+    def adjust(self, i, t, ms, moves=None):
         if self.state == RUNNING:
             self.update(t)
         self.main[i] = ms + self.charged(i, self.spent(i, t))
-        self.set_moves(i, self.moves[i])
+        self.set_moves(i, self.moves[i] if moves is None else moves)
         if ms > 0 and self.flag[i] is not None:
             self.flag[i] = None
             if self.state == FLAGGED and self.flag[1 - i] is None:
@@ -310,8 +312,11 @@ def random_game(rng, control, quota_by, base, n_ops):
             emit("press %d %d" % (side * 8, tick(t)), str(m.press(side, t)))
         elif op < 0.50:
             emit("press %d %d" % ((1 - side) * 8, tick(t)), str(m.press(1 - side, t)))
-        elif op < 0.62:
+        elif op < 0.60:
             emit("move %d %d" % (side * 8, tick(t)), str(m.move(side, t)))
+        elif op < 0.62:
+            # the board commits a move after the press, or a stray one
+            emit("move %d %d" % ((1 - side) * 8, tick(t)), str(m.move(1 - side, t)))
         elif op < 0.72:
             emit("update %d" % tick(t), str(m.update(t)))
         elif op < 0.77:
@@ -325,7 +330,11 @@ def random_game(rng, control, quota_by, base, n_ops):
         elif op < 0.87:
             s = rng.randrange(2)
             ms = rng.choice((0, 1, 15000, 60000))
-            emit("adjust %d %d %d" % (s * 8, tick(t), ms), str(m.adjust(s, t, ms)))
+            if rng.random() < 0.5:
+                emit("adjust %d %d %d" % (s * 8, tick(t), ms), str(m.adjust(s, t, ms)))
+            else:
+                n = rng.randrange(0, 12)
+                emit("adjust %d %d %d %d" % (s * 8, tick(t), ms, n), str(m.adjust(s, t, ms, n)))
         elif op < 0.90:
             emit("save", "same")
         else:
@@ -350,6 +359,7 @@ def _snapshot(m, t):
         "stopped": m.stopped_at(t),
         "elapsed": t - m.start,
         "state": m.state,
+        "to_flag": max(m.deadline() - t, 0) if m.state == RUNNING else -1,
     }
 
 
@@ -386,8 +396,9 @@ def check_games(games, outputs):
                 assert int(flag) == snap["flag"][s], where
                 assert "-" not in face and int(rem) >= 0, where
                 faces.append(face)
-            stopped, elapsed, state = (int(x) for x in w[8:11])
+            stopped, elapsed, state, to_flag = (int(x) for x in w[8:12])
             assert state == snap["state"], where
+            assert to_flag == snap["to_flag"], where
             assert stopped == snap["stopped"] and elapsed == snap["elapsed"], where
             # time used by both sides + stopped time == elapsed, to the ms
             assert snap["used"][0] + snap["used"][1] + stopped == elapsed, where

@@ -226,6 +226,8 @@ class Clock:
                 self._hold(now)
         elif self.state == READY:
             return IDLE
+        elif self.state == FLAGGED:
+            result |= FLAG
         self.state = STOPPED
         return result
 
@@ -305,6 +307,14 @@ class Clock:
         i = _index(side)
         return (self._schemes[i].mode == BYOYOMI and self._target[i] == 0
                 and self._left[i] - self._spent(i, now) <= 0)
+
+    def time_to_flag(self, now):
+        """ms until the running side's flag falls if nobody acts (0 if due),
+        or NONE when no clock runs: how long a main loop may sleep."""
+        if self.state != RUNNING:
+            return NONE
+        d = diff(self._deadline, now)
+        return d if d > 0 else 0
 
     def flag_at(self, side):
         """The tick at which `side`'s time ran out, or NONE."""

@@ -4,8 +4,9 @@
 #
 #   game <quota_by> <control>        a new clock (quota_by 0 presses, 1 board)
 #   start t | update t | pause t | resume t | stop t
-#   press s t | move s t | penalty s t ms | adjust s t ms
-#   query t        remaining, used and face of both sides, stopped, elapsed, flags
+#   press s t | move s t | penalty s t ms | adjust s t ms [moves]
+#   query t        remaining, used, flag and face of both sides; stopped,
+#                  elapsed, state, time to the flag
 #   save           replaces the clock by Clock.restore(clock.save())
 #
 # Sides are 0 (Red) and 8 (Black); t are ticks modulo 2^30.
@@ -17,7 +18,7 @@ def _query(c, t):
     for s in (0, 8):
         out.append("%d %d %d %s" % (c.remaining(s, t), c.used(s, t), c.flag_at(s),
                                     c.display(s, t).replace(" ", "_")))
-    out.append("%d %d %d" % (c.stopped(t), c.elapsed(t), c.state))
+    out.append("%d %d %d %d" % (c.stopped(t), c.elapsed(t), c.state, c.time_to_flag(t)))
     return " ".join(out)
 
 
@@ -45,7 +46,7 @@ def step(c, line):
     if op == "penalty":
         return c, str(c.penalty(a[0], a[1], a[2]))
     if op == "adjust":
-        return c, str(c.adjust(a[0], a[1], a[2]))
+        return c, str(c.adjust(a[0], a[1], a[2], a[3] if len(a) > 3 else None))
     if op == "query":
         return c, _query(c, a[0])
     if op == "save":
