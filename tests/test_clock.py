@@ -528,3 +528,34 @@ except ValueError as e:
 """)
     assert out == ["refused"] * 4 + ["refused: no penalty before the clock starts",
                                      "refused: the clock has already started"]
+
+
+def test_time_to_flag_for_the_main_loop(mp):
+    out = run(mp, """
+c = Clock(parse("1m d2s"))
+print(c.time_to_flag(at(0)))          # not started
+c.start(at(0))
+print(c.time_to_flag(at(10 * S)))     # 60 s + the 2 s delay, 10 s gone
+c.pause(at(20 * S))
+print(c.time_to_flag(at(30 * S)))
+c.resume(at(30 * S))
+print(c.time_to_flag(at(72 * S)), c.update(at(72 * S)), ms_of(c.flag_at(RED)))
+""")
+    assert out == ["-1", "52000", "-1", "0 0 72000"]
+
+
+def test_6_2_quota_source_switched_mid_game(mp):
+    # Sensing fails: the game layer turns the board into a plain clock, and
+    # the quota goes on counting from presses where the moves left off.
+    out = run(mp, """
+c = Clock(parse("10m/3,5m/3*"), quota_by=BOARD)
+c.start(at(0))
+c.move_made(RED, at(1 * S)); c.press(RED, at(1 * S))
+c.move_made(BLACK, at(2 * S)); c.press(BLACK, at(2 * S))
+c.quota_by = PRESSES
+c.press(RED, at(3 * S)); c.press(BLACK, at(4 * S))
+print(c.moves(RED), c.moves_left(RED), c.press(RED, at(5 * S)), c.remaining(RED, at(5 * S)))
+d = Clock.restore(c.save())
+print(d.quota_by == PRESSES, d.moves(RED))
+""")
+    assert out == ["2 1 3 897000", "True 3"]  # 3 s used, 5 min added
