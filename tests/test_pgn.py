@@ -81,6 +81,17 @@ def test_position_not_the_start_black_to_move():
     assert back.start_fen == fen and back.moves == g.moves and back.article == "4.2.1"
 
 
+def test_wxf_soldiers_on_two_files_read_back():
+    # '33.4' (middle of three soldiers on file 3) is a move, not a number.
+    g = Game("4k4/9/9/9/2p6/2p1p4/4p4/2p6/9/3K5 b - - 0 30")
+    for m in ("c4d4", "d0d1", "c2c1", "d1d0", "e4f4"):
+        g.push(m)
+    text = write_pgn(g, "WXF")
+    assert "30... 33.4 31. K6+1 3++1 32. K6-1 5-.6 *" in " ".join(text.split())
+    assert read_game(text).moves == g.moves
+    assert read_game(text.replace("30... ", "30...")).moves == g.moves
+
+
 def test_suicide_ends_the_record_and_is_kept():
     g = Game("4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1")
     g.push("e1f2")  # 3.4: leaves the generals facing
