@@ -3,20 +3,23 @@
 A pure core: every call takes `now`, a tick in ms modulo 2^30 (see
 ticks.py); the clock never reads the time and never touches hardware.
 Sides are the rules core's colours, RED = 0 and BLACK = 8. Calls must come
-in time order (`now` never decreasing).
+in time order (`now` never decreasing). docs/CLOCK.md tells the whole story.
 
-    c = Clock(parse("60m/30,10m/10*"), quota_by=BOARD)
-    c.start(now)                  # 20.1: Red's time runs from the round's start
-    c.move_made(RED, now)         # BOARD mode: the quota counts real moves
-    c.press(RED, now)             # -> DONE | STAGE, WRONG_SIDE, IDLE or FLAG
+    c = Clock(parse("60m/30,10m/10*"), quota_by=BOARD)  # or a control string
+    c.start(now, side=RED)        # 20.1: the time runs from the round's start
+    c.move_made(RED, now)         # BOARD: the 6.2 quota counts real moves
+    c.press(RED, now)             # DONE [| STAGE], WRONG_SIDE, IDLE or FLAG
     c.update(now)                 # ~100 Hz: NONE, or the side whose flag fell
-    c.flag_at(RED)                # the exact tick its time ran out
-    c.remaining(RED, now), c.display(RED, now), c.late(now)
+    c.flag_at(RED)                # the exact tick its time ran out, or NONE
+    c.time_to_flag(now)           # ms the main loop may sleep, NONE if idle
     c.pause(now), c.resume(now)   # arbiter only (8.1.2)
-    c.adjust(BLACK, now, ms, moves)   # 21.4, 21.5
-    c.penalty(RED, now)           # 22.2: 5 minutes unless told otherwise
+    c.adjust(BLACK, now, ms, moves=None)   # 21.4, 21.5
+    c.penalty(RED, now, ms=None)  # 22.2: 5 minutes unless told otherwise
     c.stop(now)                   # the game is over
-    text = c.save(); c2 = Clock.restore(text)
+    c.late(now)                   # 20.1, 20.2: () (0,) (8,) or (0, 8)
+    c.remaining(side, now), c.display(side, now), c.used(side, now),
+    c.moves(side), c.moves_left(side), c.stage(side), c.periods(side, now)
+    text = c.save(); c2 = Clock.restore(text, shift=0)
 
 Operations return bits: DONE (it took effect), STAGE (a quota of 6.2 was
 completed and the next stage's time added), WRONG_SIDE (a press from the
@@ -28,9 +31,11 @@ allocates nothing unless a flag falls.
 Increment policy (6.1): every press that hands the clock over earns the
 increment, from the first move on (as FIDE and DGT clocks do). The amount
 is that of the stage the side's latest move belongs to. A flag is noticed
-by update(), press(), move_made() or pause(), and always carries the
-instant the time ran out, not the instant it was noticed: the game layer
-compares it with the instant of a mating move (21.6, 6.2).
+by update(), press(), move_made(), pause() or stop(), and always carries
+the instant the time ran out, not the instant it was noticed: the game
+layer compares it with the instant of a mating move (21.6, 6.2). Anything
+at the flag instant itself (a press, a move) is too late: the time is used
+up (21.3).
 
 Time is kept per turn: `_left` is the running side's main time at the
 start of its turn, `_turn` the ms it has spent in the turn (pauses left
