@@ -1,0 +1,314 @@
+"""Host side (CPython) of the sensing property tests and benchmark: turns
+games into physical action scripts for tests/mp/sense_run.py.
+
+A game (moves from a FEN) becomes what hands do on a real board: lifts and
+placements at millisecond times, captures in either lift order or with the
+captured piece leaving only briefly, slides across empty points, touches,
+adjustments, clock presses or not, pauses of any length between moves and
+shorter than the settle time within one, fast replies 20-100 ms after the
+placement. Then what the sensors make of it: bounce on every transition,
+one-scan flickers and dropouts of 2-3 scans (shorter than the debounce) on
+random points. The script lists the raw frame changes scan by scan.
+"""
+import random
+import re
+from pathlib import Path
+
+from xqboard.core import Position, START_FEN, squares
+from xqboard.core import BREACH
+
+SCAN_MS = 5
+STABLE_MS = 15
+SETTLE_MS = 2000
+BOUNCE_MS = 10  # longest contact bounce after a transition
+REPO = Path(__file__).resolve().parents[2]
+
+
+def pt(sq):
+    return squares.point(sq)
+
+
+def master_games():
+    text = (REPO / "data" / "master-games.pgn").read_text()
+    out = []
+    for block in text.split("[Game ")[1:]:
+        body = block.split("]\n\n", 1)[-1]
+        out.append([squares.parse_move(m) for m in re.findall(r"\b([a-i][0-9][a-i][0-9])\b", body)])
+    return out
+
+
+def random_game(rng, plies, fen=START_FEN):
+    pos = Position(fen)
+    moves = []
+    for _ in range(plies):
+        legal = pos.legal_moves()
+        if not legal:
+            break
+        m = rng.choice(legal)
+        moves.append(m)
+        pos.push(m)
+    return moves
+
+
+class Actions:
+    """True physical changes (t, point, value) and presses (t, side)."""
+
+    def __init__(self):
+        self.changes = []
+        self.presses = []
+
+    def lift(self, t, p):
+        self.changes.append((t, p, 0))
+
+    def place(self, t, p):
+        self.changes.append((t, p, 1))
+
+
+def _line_between(a, b):
+    """Points strictly between a and b on a file or rank, or None."""
+    fa, ra, fb, rb = a % 9, a // 9, b % 9, b // 9
+    if fa == fb:
+        step = 9 if rb > ra else -9
+    elif ra == rb:
+        step = 1 if fb > fa else -1
+    else:
+        return None
+    return list(range(a + step, b, step))
+
+
+def gap(rng, lo=40, hi=1500):
+    """A pause within a move: always well under the settle time."""
+    return rng.randint(lo, hi)
+
+
+def play_move(rng, acts, pos, m, t, touches=True):
+    """Appends the actions of move m (made in pos) from time t; returns the
+    time of its last action."""
+    a, b = pt(m >> 8), pt(m & 255)
+    capture = pos.piece_at(m & 255) != 0
+    occupied = [p for p in range(90) if pos.piece_at(squares.from_point(p))]
+    between = _line_between(a, b)
+    slide_ok = between is not None and len(between) >= 1 and all(
+        not pos.piece_at(squares.from_point(p)) for p in between)
+    # A touch before the move: a piece lifted and put back.
+    if touches and rng.random() < 0.15:
+        p = rng.choice([q for q in occupied if q != b] or [a])
+        acts.lift(t, p)
+        t += gap(rng, 60, 600)
+        acts.place(t, p)
+        t += gap(rng)
+    # Adjusting the piece to move (lifted and put back) counts as a touch
+    # of it too, which the move then keeps.
+    if touches and rng.random() < 0.05:
+        acts.lift(t, a)
+        t += gap(rng, 60, 400)
+        acts.place(t, a)
+        t += gap(rng)
+    if not capture:
+        if slide_ok and rng.random() < 0.5:
+            t = _slide(rng, acts, a, between, b, t)
+        else:
+            acts.lift(t, a)
+            t += gap(rng, 80, 1200)
+            acts.place(t, b)
+    else:
+        style = rng.randrange(4)
+        if style == 0:  # capturing piece first
+            acts.lift(t, a)
+            t += gap(rng, 60, 800)
+            acts.lift(t, b)
+            t += gap(rng, 40, 800)
+            acts.place(t, b)
+        elif style == 1:  # captured piece first
+            acts.lift(t, b)
+            t += gap(rng, 60, 800)
+            if slide_ok and rng.random() < 0.5:
+                t = _slide(rng, acts, a, between, b, t)
+            else:
+                acts.lift(t, a)
+                t += gap(rng, 60, 800)
+                acts.place(t, b)
+        elif style == 2:  # the captured piece leaves only briefly
+            acts.lift(t, a)
+            t += gap(rng, 80, 800)
+            acts.lift(t, b)
+            t += rng.randint(STABLE_MS + BOUNCE_MS + 5, 80)
+            acts.place(t, b)
+        else:  # capturing piece first, a touch of another piece while in hand
+            acts.lift(t, a)
+            t += gap(rng, 60, 500)
+            # (Not an opposing piece it could take: put back, that would
+            # read as its capture, and the board cannot know better.)
+            others = [q for q in occupied if q not in (a, b)
+                      and pos.classify((m >> 8) << 8 | squares.from_point(q)) == BREACH]
+            q = rng.choice(others)
+            acts.lift(t, q)
+            t += gap(rng, 60, 400)
+            acts.place(t, q)
+            t += gap(rng, 60, 500)
+            acts.lift(t, b)
+            t += gap(rng, 40, 500)
+            acts.place(t, b)
+    # An adjustment after placing: lifted and put down again.
+    if touches and rng.random() < 0.1:
+        t += gap(rng, 60, 600)
+        acts.lift(t, b)
+        t += gap(rng, 40, 400)
+        acts.place(t, b)
+    return t
+
+
+def _slide(rng, acts, a, between, b, t):
+    # The piece slides from a over the empty points between to b; each
+    # point it passes may be sensed (or not), sometimes two at once.
+    acts.lift(t, a)
+    prev = None
+    for p in between:
+        if rng.random() < 0.6:
+            t += rng.randint(25, 200)
+            acts.place(t, p)
+            t += rng.randint(20, 600)
+            acts.lift(t, p)
+    t += rng.randint(25, 300)
+    acts.place(t, b)
+    return t
+
+
+def game_actions(rng, moves, fen=START_FEN, fast=0.25, press=0.6):
+    """Actions for a whole game; returns (Actions, expected moves, end time)."""
+    acts = Actions()
+    pos = Position(fen)
+    t = 1000
+    done = []
+    starts = []
+    ends = []
+    presses = []
+    for i, m in enumerate(moves):
+        side = pos.side
+        starts.append(t)
+        t_end = play_move(rng, acts, pos, m, t)
+        ends.append(t_end)
+        pos.push(m)
+        done.append(m)
+        r = rng.random()
+        if r < fast:
+            # A fast reply. One that takes the piece just placed lifts it
+            # after the sensor could see it stand (stable time + bounce).
+            lo = 20
+            if i + 1 < len(moves) and (moves[i + 1] & 255) == (m & 255):
+                lo = STABLE_MS + 2 * BOUNCE_MS + 10
+            nxt = t_end + rng.randint(lo, 100)
+        elif r < 0.85:
+            nxt = t_end + rng.randint(150, 2500)
+        else:
+            nxt = t_end + rng.randint(2500, 120000)  # a long think
+        if rng.random() < press:
+            presses.append((t_end + rng.randint(120, 900), side, i))
+        t = nxt
+    # A player presses his clock before he starts his next move.
+    for tp, side, i in presses:
+        if i + 2 < len(starts) and tp > starts[i + 2] - 30:
+            tp = starts[i + 2] - 30
+            if tp < ends[i] + 60:
+                continue
+        acts.presses.append((tp, side))
+    return acts, done, t + SETTLE_MS + 1000
+
+
+def render(rng, acts, t_end, noise_rate=1.0, bounce=True):
+    """Raw frame changes by scan: a list of (scan, [points toggled]) plus
+    presses (scan, side). noise_rate: flickers and dropouts a second."""
+    sets = {}  # scan -> {point: raw value}
+    by_point = {}
+    for t, p, v in sorted(acts.changes):
+        by_point.setdefault(p, []).append((t, v))
+    for p, evs in by_point.items():
+        for t, v in evs:
+            k0 = -(-t // SCAN_MS)
+            b = rng.randint(0, BOUNCE_MS) if bounce else 0
+            k1 = -(-(t + b) // SCAN_MS)
+            for k in range(k0, k1):
+                sets.setdefault(k, {})[p] = rng.randint(0, 1)
+            sets.setdefault(k1, {})[p] = v
+    # Noise away from real transitions (and from other noise) on its point.
+    n_noise = int(noise_rate * t_end / 1000)
+    busy = {p: [t for t, _ in evs] for p, evs in by_point.items()}
+    for _ in range(n_noise):
+        p = rng.randrange(90)
+        t = rng.randint(0, t_end - 100)
+        if any(abs(t - x) < 40 for x in busy.get(p, ())):
+            continue
+        busy.setdefault(p, []).append(t)
+        length = 1 if rng.random() < 0.6 else rng.randint(2, 3)  # flicker or dropout
+        k0 = -(-t // SCAN_MS)
+        true = _value_at(by_point.get(p, ()), t, p, acts)
+        for k in range(k0, k0 + length):
+            sets.setdefault(k, {})[p] = 1 - true
+        sets.setdefault(k0 + length, {})[p] = true
+    raw = {}
+    out = []
+    for k in sorted(sets):
+        tog = []
+        for p, v in sets[k].items():
+            if raw.get(p, _initial(p, acts)) != v:
+                tog.append(p)
+                raw[p] = v
+        if tog:
+            out.append((k, tog))
+    presses = [(-(-t // SCAN_MS), side) for t, side in acts.presses]
+    return out, presses
+
+
+def _initial(p, acts):
+    return acts.initial[p]
+
+
+def _value_at(evs, t, p, acts):
+    v = acts.initial[p]
+    for x, nv in evs:
+        if x <= t:
+            v = nv
+    return v
+
+
+def script(rng, games, fen=START_FEN, noise_rate=1.0, **kw):
+    """The stdin text for sense_run.py for a list of games (lists of
+    moves); returns (text, expected move lists)."""
+    lines = []
+    expected = []
+    for moves in games:
+        acts, done, t_end = game_actions(rng, moves, fen, **kw)
+        pos = Position(fen)
+        occ = pos.occupancy()
+        acts.initial = [occ[p] for p in range(90)]
+        frames, presses = render(rng, acts, t_end, noise_rate)
+        t0 = (1 << 30) - rng.randint(0, 300000)  # games cross the tick wrap
+        lines.append("G %d %d %d %d %s" % (t0, SCAN_MS, STABLE_MS, SETTLE_MS, fen))
+        items = [(k, 0, "R %d %s" % (k, " ".join(map(str, tog)))) for k, tog in frames]
+        items += [(k, 1, "P %d %d" % (k, side)) for k, side in presses]
+        items.sort(key=lambda x: (x[0], x[1]))
+        lines.extend(x[2] for x in items)
+        lines.append("E %d" % (-(-t_end // SCAN_MS)))
+        expected.append([squares.move_name(m) for m in done])
+    return "\n".join(lines) + "\n", expected
+
+
+def parse_output(text):
+    """Per game: (moves, other events as text lines, scans, final fen)."""
+    games = []
+    cur = None
+    for line in text.splitlines():
+        if line == "game":
+            cur = {"moves": [], "events": [], "flags": []}
+            games.append(cur)
+        elif line.startswith("end "):
+            f = line.split(" ", 2)
+            cur["scans"] = int(f[1])
+            cur["fen"] = f[2]
+        else:
+            f = line.split()
+            if f[0] == "move":
+                cur["moves"].append(f[2])
+                cur["flags"].append(int(f[-1]))
+            cur["events"].append(line)
+    return games
