@@ -240,7 +240,8 @@ class Clock:
         """21.4, 21.5: the arbiter sets `side`'s time to `ms` (main time in
         byo-yomi) and, if given, its move count. No stage time is added for
         the new count: the arbiter states the time. Lifts that side's flag
-        if ms > 0 (resume() restarts the clock); sets a flag at `now` if 0."""
+        if ms > 0 (resume() restarts the clock); a side left with no time at
+        all (no delay or byo-yomi period to play on) flags at `now`."""
         i = _index(side)
         if ms < 0:
             raise ClockError("a time cannot be negative")
@@ -266,11 +267,14 @@ class Clock:
             raise ClockError("no penalty before the clock starts")
         if ms is None:
             ms = self.penalty_ms
+        if ms < 0:
+            raise ClockError("a penalty cannot be negative")
         if self.state == RUNNING:
             self.update(now)
         spent = self._spent(i, now)
         main = self._left[i] - self._charged(i, spent)
-        # What the main time cannot cover flags the side (byo-yomi included).
+        # A penalty the main time cannot cover flags the side: a delay or
+        # byo-yomi periods do not pay for it.
         self._left[i] -= ms if ms < main else main
         if side == self.running:
             self._arm()
