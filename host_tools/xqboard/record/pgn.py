@@ -192,7 +192,7 @@ _TOKEN = re.compile(r"""
   | (?P<close>\))
   | (?P<nag>\$\d+)
   | (?P<result>1-0|0-1|1/2-1/2|\*)(?=\s|$)
-  | (?P<number>\d+\.+(?![0-9]))  # not the WXF soldier '33.4'
+  | (?P<number>\d+\.+(?![0-9.]))  # not the WXF soldier '33.4'
   | (?P<word>[^\s{}();\[\]]+)
   | (?P<other>\S)
 """, re.X | re.M)
