@@ -143,6 +143,13 @@ def test_reads_xqbase_style_files():
     assert [move_name(m) for m in g2.moves] == ["h2e2", "h7e7", "h0g2"]
 
 
+def test_reads_bytes_in_utf8_with_bom_and_in_gbk():
+    text = '[Game "Chinese Chess"]\n[Red "甲"]\n\n1. 炮二平五 马８进７ *\n'
+    for data in (("\ufeff" + text).encode("utf-8"), text.encode("gbk")):
+        g = read_game(data)
+        assert g.headers["Red"] == "甲" and len(g.moves) == 2
+
+
 def test_reads_variations_nags_and_line_comments_by_skipping_them():
     text = "1. h2e2 $1 (1. b2e2 b9c7) h9g7 ; a note\n2. h0g2 *\n"
     assert [move_name(m) for m in read_game(text).moves] == ["h2e2", "h9g7", "h0g2"]

@@ -250,7 +250,9 @@ class _Builder:
 def read_games(text):
     """Every game of a PGN text, as Game objects. Moves may be in ICCS, WXF
     or Chinese (full or abbreviated, simplified or traditional), whatever
-    the Format header says. ValueError on a move that does not fit."""
+    the Format header says. ValueError on a move that does not fit. Bytes
+    are decoded as UTF-8, else GB18030 (older xqbase files are GBK)."""
+    text = _decode(text)
     b = _Builder()
     depth = 0
     for m in _TOKEN.finditer(text):
@@ -285,6 +287,15 @@ def read_games(text):
             b.game.push_text(m.group())
     if b.game is not None:
         yield b.game
+
+
+def _decode(text):
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode("utf-8")
+        except UnicodeDecodeError:
+            text = bytes(text).decode("gb18030")
+    return text.lstrip("\ufeff")
 
 
 def read_game(text):
