@@ -37,7 +37,7 @@ import unicodedata
 from ..core import START_FEN, Position
 from . import articles
 from .game import BLACK, HEADER_ORDER, RED, Game
-from .notation import move_text, parse_text
+from .notation import move_text
 
 FORMAT_NAMES = {"ICCS": "ICCS", "WXF": "WXF", "CHINESE": "Chinese"}
 _DERIVED = ("Game", "Result", "Termination", "FEN", "Format")

@@ -5,7 +5,7 @@ A move is four symbols: the piece (K A E H R C P), the file it stands on
 backward, . sideways) and the steps moved or the file arrived on.
 
 Tandem pieces (two like pieces on one file) put + (front) or - (rear) in
-place of the file: `R+.3` (车前平三... written 前车平三), `C--1` (后炮退一).
+place of the file: `R+.3` (前车平三), `C--1` (后炮退一).
 Soldiers, as the WXF rules write them:
 
 - three on a file: front `P+`, rear `P-`, the middle one by its file `P3`;
@@ -14,19 +14,18 @@ Soldiers, as the WXF rules write them:
 - several on two files: the file number replaces the letter: `3+.4`,
   `33.4` (middle of three on file 3), `3-.4`, `7+.6`, `7-.6`.
 
-    >>> from xqboard.core import Position, parse_move
+    >>> from xqboard.core import Position, parse_move, move_name
     >>> p = Position()
     >>> wxf(p, parse_move("h2e2"))
     'C2.5'
     >>> move_name(parse_wxf(p, "H2+3"))
     'h0g2'
 """
-from ..core import move_name, squares  # noqa: F401  (move_name: doctest)
 from . import geometry as g
 
 LETTERS = ".KAEHRCP"
 # Letters other programs write, accepted on input (xqbase: B elephant, N
-# horse; G general, S soldier; Q is not used).
+# horse; G general and S soldier as in some English books).
 _ALIASES = {"B": "E", "N": "H", "G": "K", "S": "P"}
 
 
