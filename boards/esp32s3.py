@@ -1,0 +1,47 @@
+# ESP32-S3 board (ESP32-S3-DevKitC-1 or alike, MicroPython xtensawin .mpy).
+#
+# Sensors: six MCP23017 on I2C bus 0 (boards/mcp23017.py): SDA GPIO8,
+# SCL GPIO9, 400 kHz, 4.7k pull-ups to 3.3 V, addresses 0x20-0x25. Six
+# 2-byte register reads take ~0.8 ms at 400 kHz: a 5 ms scan period leaves
+# the core mostly idle; the debounce holds 15 ms as on the Pico.
+# The 10 x 9 matrix is the alternative: rows GPIO 1-7, 10-12, columns
+# GPIO 13-18, 21, 38, 39 (GPIO 19/20 are USB, 26-37 flash/PSRAM).
+# Clock levers (issue 5): GPIO 40 Red, GPIO 41 Black, to ground, pull-ups.
+ARCH = "xtensawin"
+DRIVER = "mcp23017"
+SCAN_MS = 5
+STABLE_MS = 15
+SETTLE_MS = 2000
+
+PINS = {
+    "sda": 8,
+    "scl": 9,
+    "lever_red": 40,
+    "lever_black": 41,
+}
+I2C_ID = 0
+I2C_FREQ = 400000
+MATRIX_ROWS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
+MATRIX_COLS = (13, 14, 15, 16, 17, 18, 21, 38, 39)
+
+
+def sensors(machine, driver=DRIVER):
+    Pin = machine.Pin
+    if driver == "mcp23017":
+        from boards.mcp23017 import MCP23017
+
+        i2c = machine.I2C(I2C_ID, sda=Pin(PINS["sda"]), scl=Pin(PINS["scl"]), freq=I2C_FREQ)
+        return MCP23017(i2c)
+    if driver == "matrix":
+        from boards.matrix import Matrix
+
+        rows = [Pin(n, Pin.OUT, value=1) for n in MATRIX_ROWS]
+        cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in MATRIX_COLS]
+        return Matrix(rows, cols)
+    raise ValueError("no driver %r on the ESP32-S3 (mcp23017 or matrix)" % driver)
+
+
+def sensing(machine, pos=None, driver=DRIVER):
+    from sense.pipeline import Sensing
+
+    return Sensing(sensors(machine, driver), SCAN_MS, STABLE_MS, SETTLE_MS, pos)

@@ -1,0 +1,54 @@
+# Raspberry Pi Pico (RP2040, 125 MHz, MicroPython armv6m .mpy).
+#
+# Sensors: twelve 74HC165 on SPI0 (boards/hc165.py): SCK GP2, MISO GP4,
+# /PL GP5 (MOSI GP3 is claimed by the SPI peripheral but not wired). At
+# 1 MHz one read of 96 bits takes ~0.1 ms of the 5 ms scan period.
+# The 10 x 9 matrix (boards/matrix.py) is the alternative for a board
+# without shift registers: rows GP6-GP15, columns GP16-GP22, GP26, GP27.
+# Clock levers (issue 5): GP0 Red, GP1 Black, to ground, pull-ups.
+#
+# Hardware comes in as the `machine` module (or a fake with Pin and SPI):
+# this module imports no hardware itself, so it loads in the unix port.
+ARCH = "armv6m"
+DRIVER = "hc165"
+SCAN_MS = 5  # scan period
+STABLE_MS = 15  # a change must hold this long (debounce)
+SETTLE_MS = 2000  # 5.7: a placement left alone this long is final
+
+PINS = {
+    "sck": 2,
+    "mosi": 3,
+    "miso": 4,
+    "load": 5,
+    "lever_red": 0,
+    "lever_black": 1,
+}
+SPI_ID = 0
+SPI_BAUD = 1000000
+MATRIX_ROWS = (6, 7, 8, 9, 10, 11, 12, 13, 14, 15)  # rank 0 .. 9
+MATRIX_COLS = (16, 17, 18, 19, 20, 21, 22, 26, 27)  # file a .. i
+
+
+def sensors(machine, driver=DRIVER):
+    """The sensor driver (an object with read(frame)) on this board."""
+    Pin = machine.Pin
+    if driver == "hc165":
+        from boards.hc165 import HC165
+
+        spi = machine.SPI(SPI_ID, baudrate=SPI_BAUD, polarity=0, phase=0,
+                          sck=Pin(PINS["sck"]), mosi=Pin(PINS["mosi"]), miso=Pin(PINS["miso"]))
+        return HC165(spi, Pin(PINS["load"], Pin.OUT, value=1))
+    if driver == "matrix":
+        from boards.matrix import Matrix
+
+        rows = [Pin(n, Pin.OUT, value=1) for n in MATRIX_ROWS]
+        cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in MATRIX_COLS]
+        return Matrix(rows, cols)
+    raise ValueError("no driver %r on the Pico (hc165 or matrix)" % driver)
+
+
+def sensing(machine, pos=None, driver=DRIVER):
+    """The whole sensing pipeline with this board's timing."""
+    from sense.pipeline import Sensing
+
+    return Sensing(sensors(machine, driver), SCAN_MS, STABLE_MS, SETTLE_MS, pos)
