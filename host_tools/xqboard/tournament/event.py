@@ -292,10 +292,9 @@ class Event:
         if s == "roundrobin":
             return (roundrobin.largest_number(n) - 1) * int(self.get("cycles"))
         if s == "groups":
-            sizes = {}
-            for e in self.entrants():
-                sizes[e.grp] = sizes.get(e.grp, 0) + 1
-            return max(roundrobin.largest_number(k) - 1 for k in sizes.values()) * int(self.get("cycles"))
+            # the group sizes of the snake (10.2), drawn or not yet
+            sizes = [len(g) for g in roundrobin.snake_groups(list(range(n)), int(self.get("groups")))]
+            return max(roundrobin.largest_number(k) - 1 for k in sizes if k >= 2) * int(self.get("cycles"))
         return self.get("rounds")
 
     def round_complete(self, rnd):
@@ -492,7 +491,8 @@ class Event:
         active = self._active(rnd)
         players = self.swiss_players(rnd - 1)
         try:
-            sr = swiss.pair_round([players[e.id] for e in active], rnd, int(self.get("rounds")), first=self.get("first"))
+            sr = swiss.pair_round([players[e.id] for e in active], rnd, int(self.get("rounds")), first=self.get("first"),
+                                  rematch_ok=self.system == "swiss-elim")
         except swiss.PairingError as e:
             raise UsageError(str(e))
         pairs = []
@@ -642,6 +642,9 @@ class Event:
             if random.Random("%s:%s" % (rng_seed, label)).random() < 0.5:
                 a, b = b, a
             pairs.append((a, b, label, (None, None), None))
+        if first_sched == 1:
+            # appendix 3: the seeds' first-round byes, listed for the record
+            pairs.extend((p, None, label, (None, None), None) for label, p in br.byes(1))
         return self._new_round(rnd, "ko" if self.system == "swiss-ko" else "W" if self.system == "double" else "ko", pairs)
 
     def pairings_round(self, r):
@@ -767,8 +770,11 @@ class Event:
             if p["bracket"] == "rest":
                 continue
             if p["black"] is None:
-                recs.setdefault(p["red"], []).append(Record(p["round"], p["red"], None, None, sc.win, outcome="W",
-                                                            bye=True, played=False))
+                # 14.4: the bye scores as a win; a team's bye as won on every board
+                boards = int(self.get("boards")) if self.kind == "team" else 1
+                recs.setdefault(p["red"], []).append(Record(
+                    p["round"], p["red"], None, None, sc.win, game_points=sc.win * boards, wins=boards,
+                    outcome="W", bye=True, played=False))
                 continue
             games = self.db.execute("select * from games where pairing_id = ? order by game_no", (p["id"],)).fetchall()
             if any(g["result"] == "void" for g in games):

@@ -137,11 +137,28 @@ class Bracket:
             if a is _EMPTY or b is _EMPTY or a is None or b is None:
                 continue
             out.append((label, a, b, rnd))
-        return sorted(out, key=lambda m: (m[3], m[0][0] != "W", m[0]))
+        return sorted(out, key=_label_key)
 
     def champion(self, final_label):
         w = self.winner(final_label)
         return None if w is _EMPTY else w
+
+    def byes(self, rnd=1):
+        """(label, player) of the first-round matches with one side empty."""
+        out = []
+        for label, (sa, sb, r) in self.structure.items():
+            if r != rnd or sa[0] != "slot":
+                continue
+            a, b = self.sides(label)
+            if (a is None) != (b is None):
+                out.append((label, a if b is None else b))
+        return sorted(out, key=lambda m: _label_key((m[0], 0, 0, rnd)))
+
+
+def _label_key(m):
+    label, rnd = m[0], m[3]
+    head, _, k = label.partition("-")
+    return (rnd, head[0] != "W", head, int(k) if k.isdigit() else 0)
 
 
 def final_state(games):

@@ -217,11 +217,12 @@ def _priority(p, round_no):
     return (-p.score, -abs(d), -abs(p.streak) if d == 0 else 0, _numkey(p, round_no))
 
 
-def pair_round(players, round_no, total_rounds=None, first="near"):
+def pair_round(players, round_no, total_rounds=None, first="near", rematch_ok=False):
     """Pairs one round. `players`: the SwissPlayers still in the event (not
     withdrawn or eliminated), scores as they stand (unfinished games
     provisionally drawn, principle 8). Returns a SwissRound with ids.
-    Raises PairingError when no pairing avoids a rematch."""
+    Raises PairingError when no pairing avoids a rematch (unless
+    rematch_ok, for the last rounds of a 10.6 event)."""
     players = list(players)
     if len({p.id for p in players}) != len(players):
         raise ValueError("duplicate player ids")
@@ -250,6 +251,13 @@ def pair_round(players, round_no, total_rounds=None, first="near"):
             pairs = _pair_all(rest, opts)
             if pairs is not None:
                 return _finish(pairs, bye, opts, relaxed)
+    if rematch_ok:
+        # 10.6: the few players left for the last rounds may have all met
+        # already; they meet again rather than not play.
+        clones = [SwissPlayer(p.id, p.number, p.score, p.colours, (), p.byes, p.down, p.up) for p in players]
+        rd = pair_round(clones, round_no, total_rounds, first)
+        rd.relaxed.append("rematch")
+        return rd
     raise PairingError("no pairing of round %d avoids a rematch" % round_no)
 
 
