@@ -154,14 +154,17 @@ def _how(pos, th, frm, to, piece):
 
 
 def _exchange_back(pos, th):
-    # The target can take its chaser at once without losing by it.
+    # 24.4: the target can take its chaser at once and do at least as well
+    # as the chaser would (pieces that can take each other offer an
+    # exchange); 26.10.1: with a chariot also in contact, taking back loses,
+    # and the chase stands.
     opp = pos.side ^ 8
     if th.how == "checks" or th.target not in _list_attackers(pos, th.capturer, opp):
         return False
     null_move(pos)
     r = ex.capture(pos, th.target, th.capturer)
     null_move(pos)
-    return r is not None and r[0] >= 0
+    return r is not None and r[0] >= th.gain
 
 
 def _chase_by_checks(pos, m):
