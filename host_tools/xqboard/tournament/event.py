@@ -159,11 +159,13 @@ class Event:
             with self.db:
                 cur = self.db.execute("insert into entrants (%s) values (%s)" % (cols, ", ".join("?" * len(kw))),
                                       tuple(kw.values()))
+                # a new entrant means a new draw (the numbers are not fixed yet)
+                self.db.execute("update entrants set number = null")
+                self.db.execute("delete from meta where key = 'drawn'")
         except Exception as e:
             if "UNIQUE" in str(e):
                 raise UsageError("%r is entered already" % kw["name"])
             raise
-        self.db.execute("update meta set value = 'null' where key = 'drawn'")
         return cur.lastrowid
 
     def remove(self, who):
@@ -175,6 +177,7 @@ class Event:
         with self.db:
             self.db.execute("delete from entrants where id = ? or team_id = ?", (e.id, e.id))
             self.db.execute("update entrants set number = null")
+            self.db.execute("delete from meta where key = 'drawn'")
 
     def entrants(self, kind=None):
         kind = kind or ("team" if self.kind == "team" else "player")
