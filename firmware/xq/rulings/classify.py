@@ -12,7 +12,7 @@ from micropython import const
 from xq.rulings import exchange as ex
 from xq.rulings.attacks import attackers
 from xq.rulings.mate import DEPTH, mate_by_checks, mates_at_once, null_move
-from xq.rulings.threats import threats, wins_by_check
+from xq.rulings.threats import Threat, threats, wins_by_check
 from xq.rulings.values import attacking, value
 
 CHECK = const(0)
@@ -113,9 +113,13 @@ def classify_move(pos, m):
         mc.notes.append("26.3")
         mate = False
     if mate:
+        if chases:
+            _note(mc, "26.4")  # 26.4: mate threat and chase: the mate threat
         mc.set(MATE)
     elif chases:
         mc.targets = chases
+        if piece & 7 != 1 and _exchange(pos, MoveClass(m, side, piece), piece, to) == EXCHANGE:
+            _note(mc, "26.4")  # 26.4: an exchange offer that also chases is a chase
         mc.set(CHASE)
     else:
         _idle_kind(pos, mc, piece, to)
@@ -159,10 +163,11 @@ def _exchange_back(pos, th):
     # exchange); 26.10.1: with a chariot also in contact, taking back loses,
     # and the chase stands.
     opp = pos.side ^ 8
-    if th.how == "checks" or th.target not in _list_attackers(pos, th.capturer, opp):
+    by = th.last
+    if pos.board[th.target] != th.piece or th.target not in _list_attackers(pos, by, opp):
         return False
     null_move(pos)
-    r = ex.capture(pos, th.target, th.capturer)
+    r = ex.capture(pos, th.target, by)
     null_move(pos)
     return r is not None and r[0] >= th.gain
 
@@ -170,7 +175,7 @@ def _exchange_back(pos, th):
 def _chase_by_checks(pos, m):
     # 24.3: material won by a check first (抽吃), if the move made it possible.
     th = wins_by_check(pos)
-    if th is None:
+    if th is None or _exchange_back(pos, th):
         return []
     null_move(pos)
     pos.pop()  # the position before m, its mover to move
@@ -306,6 +311,9 @@ def _exchange(pos, mc, piece, to):
             pos.pop()
             if r[0] < 0 or mated:
                 mc.notes.append("26.9")
+                th = Threat(x, p, to, -r[0], ex.PROTECTED if r[1] == ex.PROTECTED else ex.UNPROTECTED)
+                th.how = "exchange offer"
+                mc.targets = [th]
                 return CHASE
         if p & 7 in (4, 6) and _chariot_also(pos, x, side):
             mc.notes.append("26.10")

@@ -13,7 +13,7 @@ class Threat:
     """One enemy piece the side to move can win: the target's square and
     piece, the capturer's square, the gain and the target's protection."""
 
-    __slots__ = ("target", "piece", "capturer", "gain", "protection", "how")
+    __slots__ = ("target", "piece", "capturer", "gain", "protection", "how", "last")
 
     def __init__(self, target, piece, capturer, gain, protection):
         self.target = target
@@ -22,6 +22,7 @@ class Threat:
         self.gain = gain
         self.protection = protection
         self.how = ""  # set by the classifier: direct, discovered, joint, checks
+        self.last = capturer  # the square the capture is made from
 
 
 def _winning_capture(pos, frm, t):
@@ -93,6 +94,7 @@ def wins_by_check(pos):
         if worst is not None:
             th = Threat(worst.target, worst.piece, c, worst.gain, worst.protection)
             th.how = "checks"
+            th.last = worst.capturer
             return th
     return None
 
