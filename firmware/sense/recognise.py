@@ -251,6 +251,15 @@ class Recogniser:
         # a lift are seen together, the placement completing a move and the
         # lift beginning the reply is the reading that loses nothing.
         t = ticks.add(now, -self.lag_ms)
+        out = []
+        if self.mode != _PLAY:
+            # Setting up or waiting for a restoration: only the result counts.
+            self.seq += 1
+            if self.mode == _ALERT:
+                self._alert_step(now, t, out)
+            else:
+                self._setup_check(t, out)
+            return out
         c = self._chg
         cur = self.cur
         lifts = 0
@@ -258,7 +267,6 @@ class Recogniser:
             if not c[i] & 128:
                 lifts += 1
                 cur[c[i]] = 1
-        out = []
         if lifts < n:
             self._step(now, t, 128, n, out)
         if lifts:
@@ -271,22 +279,22 @@ class Recogniser:
     def _step(self, now, t, up, n, out):
         self.seq += 1
         s = self.seq
-        if self.mode == _PLAY:
-            c = self._chg
-            for i in range(n):
-                v = c[i]
-                if v & 128 == up:
-                    p = v & 127
-                    self.recs.append([s, t, p, up >> 7])
-                    if not up and self.exp[p]:
-                        self._first_lift(p, s, t)
-            if len(self.recs) > _MAXREC:
-                del self.recs[: _MAXREC // 2]
-            self._evaluate(now, out)
-        elif self.mode == _ALERT:
-            self._alert_step(now, t, out)
-        else:
-            self._setup_check(t, out)
+        if self.mode != _PLAY:
+            # The placements of this scan ended a restoration (or a 5.10
+            # alert): its lifts belong to the game again.
+            self._alert_step(now, t, out) if self.mode == _ALERT else self._setup_check(t, out)
+            return
+        c = self._chg
+        for i in range(n):
+            v = c[i]
+            if v & 128 == up:
+                p = v & 127
+                self.recs.append([s, t, p, up >> 7])
+                if not up and self.exp[p]:
+                    self._first_lift(p, s, t)
+        if len(self.recs) > _MAXREC:
+            del self.recs[: _MAXREC // 2]
+        self._evaluate(now, out)
 
     def _first_lift(self, p, s, t):
         for e in self.touched:
@@ -479,13 +487,16 @@ class Recogniser:
             self._evaluate(now, out)
             return
         self.cand = 0
+        if self.state == _BASE or self.state == _MOVE:
+            # Leaving a calm state: should this end in an alert, the pieces
+            # lifted from here on were knocked, not touched (5.8.2, 5.9).
+            self.none_seq = self.seq
         if k == _HAND:
             self.state = _HAND
             self.dl_on = False
             return
         if self.state != _NONE:
             self.none_t = self.recs[-1][_T] if self.recs else now
-            self.none_seq = self.seq
         self.state = _NONE
         self._timer(now, self.alert_ms)
 
@@ -578,11 +589,11 @@ class Recogniser:
 
     def _touch_event(self, e, entries):
         # The duty in force once this piece was touched (5.1-5.5, 8.1.5).
+        # (with those lifted at the same moment: 5.5)
         upto = []
         for x in entries:
-            upto.append(x)
-            if x is e:
-                break
+            if x is e or x[1] < e[1] or abs(ticks.diff(x[2], e[2])) < self.simul_ms:
+                upto.append(x)
         own, opp, order = self._first(upto)
         art, need = dt.duty(self.pos, own, opp, order)
         p = e[0]
