@@ -50,3 +50,25 @@ def test_mp_api_detect_rule_compact(mp):
     assert lines[1] == "4 3 red must vary 0 4.1.5 2 True"
     assert lines[2].startswith("rep 23.1 x3 | Rc2g2捉ng6 |")
     assert lines[2].endswith("red must vary 23.1 24.11 24.14 25.3 23.5.2 23.5.2.2 4.1.5")
+
+
+def test_mp_23_5_2_grace_then_effect_or_lapse(mp):
+    out = mp.run(
+        "from xq.position import Position\n"
+        "from xq.squares import parse_move\n"
+        "from xq.rulings import detect, rule, after_grace\n"
+        "cyc = 'c2g2 e9e8 g2c2 e8e9'.split()\n"
+        "def game(extra):\n"
+        "    p = Position('4k4/9/9/2n3n2/9/9/9/2R6/9/3K5 w')\n"
+        "    for t in cyc * 2: p.push(parse_move(t))\n"
+        "    r = rule(p, detect(p))\n"
+        "    for t in extra: p.push(parse_move(t))\n"
+        "    return after_grace(p, r)\n"
+        "print(game(cyc[:2]))\n"        # not played yet
+        "print(game(cyc))\n"            # kept repeating: 4.1.5
+        "print(game(['c2c3', 'e9e8', 'c3c2', 'e8e9']))\n"  # red varied
+        "p = Position('9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w')\n"
+        "for t in 'd6e6 e4d4 e6d6 d4e4'.split() * 2: p.push(parse_move(t))\n"
+        "r = rule(p, detect(p))\n"
+        "print(r.grace, after_grace(p, r))\n")  # 23.5.1: at once
+    assert out.split() == ["None", "4.1.5", "None", "0", "4.1.4"]

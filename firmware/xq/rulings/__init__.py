@@ -22,6 +22,8 @@
 #         r.moves                    # [MoveClass]: .move .side .kind
 #                                    # .articles .targets .self_inflicted
 #         compact(r)                 # one line for the event and the record
+#     # 23.5.2: two rounds (4 plies) after the cycle, if nobody varied:
+#     after_grace(pos, r)            # r.effect ('4.1.5' / '4.2.3') or None
 #
 # detect() replays the history since the last capture with pop()/push() to
 # read the hashes (Position keeps the moves); rule() replays the cycle from
@@ -42,6 +44,12 @@ def rule(pos, cycle):
     from xq.rulings.rule import rule as _rule
 
     return _rule(pos, cycle)
+
+
+def after_grace(pos, ruling):
+    from xq.rulings.rule import after_grace as _after
+
+    return _after(pos, ruling)
 
 
 def compact(ruling):

@@ -157,3 +157,22 @@ def _uniq(xs):
         if x not in seen:
             seen.append(x)
     return seen
+
+
+def after_grace(pos, ruling):
+    """23.5.2: call once 2 * ruling.grace plies have been played after the
+    cycle completed. Returns ruling.effect ('4.1.5' loss of ruling.side, or
+    '4.2.3' draw) if every one of those moves repeated the cycle, None if a
+    move varied (the ruling lapses) or the plies are not played yet. A
+    ruling with grace 0 (23.5.1) takes effect at once: use ruling.effect."""
+    c = ruling.cycle
+    if ruling.grace == 0:
+        return ruling.effect
+    end = c.start_ply + c.length
+    n = 2 * ruling.grace
+    if pos.ply < end + n:
+        return None
+    for i in range(n):
+        if pos.move_at(end + i) != c.moves[i % c.length]:
+            return None
+    return ruling.effect
