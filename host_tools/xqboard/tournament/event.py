@@ -631,8 +631,9 @@ class Event:
                 if rapid:
                     with self.db:
                         self.db.execute("update games set rapid = 1 where pairing_id = ?", (r.pairs[0].id,))
+                    r.pairs = self.pairings(rnd)
                 r.note = "final game %d%s" % (nxt, " (rapid 10m+10s, appendix 3 (5))" if rapid else "")
-                return self.pairings_round(r)
+                return r
         br = self._bracket()
         ready = br.ready()
         if not ready:
@@ -649,9 +650,6 @@ class Event:
             # appendix 3: the seeds' first-round byes, listed for the record
             pairs.extend((p, None, label, (None, None), None) for label, p in br.byes(1))
         return self._new_round(rnd, "ko" if self.system == "swiss-ko" else "W" if self.system == "double" else "ko", pairs)
-
-    def pairings_round(self, r):
-        return r
 
     def set_winner(self, rnd, table, who):
         """The arbiter decides a tied knockout match (play-off or lot, 10.4)."""
