@@ -109,7 +109,8 @@ class Recogniser:
         self._chg = bytearray(90)  # scratch: the changes of one scan
         self._dif = bytearray(90)  # scratch: diff()
         self.told = bytearray(90)  # touches reported this turn
-        self.recs = []
+        self.recs = []  # changes since the position: [seq, t, point, up]
+        self.seen = []  # moves that stood as the explanation this turn
         self.touched = []  # [point, seq, t] first lift of each piece this turn
         self.seq = 0
         self.mode = _SETUP
@@ -129,6 +130,7 @@ class Recogniser:
         self.alert_pts = ()
         self.breach_pt = -1
         self.setup_pts = None
+        self._bcap = -1  # a capture against the rules seen by _capture()
         self._m = 0  # result of _explain()
         self._c = 0
         self._j = 0
@@ -229,6 +231,13 @@ class Recogniser:
                 self._raise(now, "", out)
                 return out
             if self.state == _HAND:
+                self._explain(self.exp, 0)
+                if self._bcap >= 0:
+                    # An own piece gone, an opposing point refilled after it
+                    # and no legal capture there: a capture against the
+                    # movement rules.
+                    self._raise(now, "4.1.8", out)
+                    return out
                 self._raise(now, "5.10", out)
         if self.owes[side >> 3]:
             self.owes[side >> 3] = 0
@@ -354,6 +363,7 @@ class Recogniser:
                 break
         pos = self.pos
         side = pos.side
+        self._bcap = -1
         for i in range(len(recs) - 1, start - 1, -1):
             r = recs[i]
             if r[_S] < la:
@@ -369,6 +379,11 @@ class Recogniser:
                         self._j = r[_S]
                         self._t = r[_T]
                         return True
+                    if self._bcap < 0:
+                        # Taken against the movement rules, or touched
+                        # while the piece is in the hand: which, the press
+                        # will tell.
+                        self._bcap = p
         return False
 
     def _set(self, m, c, b, start):
@@ -455,6 +470,8 @@ class Recogniser:
     def _evaluate(self, now, out):
         k = self._explain(self.exp, 0)
         if k == _MOVE:
+            if self._m not in self.seen:
+                self.seen.append(self._m)
             self.cand = self._m
             self.cand_cls = self._c
             self.cand_j = self._j
@@ -561,6 +578,7 @@ class Recogniser:
             if not r[_UP] and exp[r[_P]]:
                 self._first_lift(r[_P], r[_S], r[_T])
         self.cand = 0
+        self.seen = []
         self.state = _BASE
         self.dl_on = False
 
@@ -635,6 +653,9 @@ class Recogniser:
             self._evaluate(now, out)
             return
         self.breach_pt = -1
+        if art == "4.1.8" and len(missing) == 1 and self._bcap >= 0:
+            self.breach_pt = missing[0]
+            pts = tuple(sorted((missing[0], self._bcap)))
         if not art:
             art = "5.9"
             if len(missing) == 1 and len(pts) == 2:
@@ -657,6 +678,10 @@ class Recogniser:
         r = int(fr.diff(self.exp, self.cur, self._dif))
         fewest = (r & 255) + (r >> 8)
         for m, c, j in self._candidates(pressed):
+            if m not in self.seen:
+                # Only a move the board once showed as such: pieces knocked
+                # about must not combine into a ghost move.
+                continue
             fr.copy(self.exp, self._e2)
             self._e2[point(m >> 8)] = 0
             self._e2[point(m & 255)] = 1
@@ -719,6 +744,7 @@ class Recogniser:
     def _clear(self):
         self.pos.occupancy(self.exp)
         self.recs = []
+        self.seen = []
         self.touched = []
         for i in range(90):
             self.told[i] = 0

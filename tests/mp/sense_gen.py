@@ -81,9 +81,10 @@ def gap(rng, lo=40, hi=1500):
     return rng.randint(lo, hi)
 
 
-def play_move(rng, acts, pos, m, t, touches=True):
+def play_move(rng, acts, pos, m, t, touches=True, avoid=-1):
     """Appends the actions of move m (made in pos) from time t; returns the
-    time of its last action."""
+    time of its last action. `avoid`: a point not to touch first (a piece
+    placed there a moment ago, too briefly for the sensor to see it)."""
     a, b = pt(m >> 8), pt(m & 255)
     capture = pos.piece_at(m & 255) != 0
     occupied = [p for p in range(90) if pos.piece_at(squares.from_point(p))]
@@ -92,7 +93,7 @@ def play_move(rng, acts, pos, m, t, touches=True):
         not pos.piece_at(squares.from_point(p)) for p in between)
     # A touch before the move: a piece lifted and put back.
     if touches and rng.random() < 0.15:
-        p = rng.choice([q for q in occupied if q != b] or [a])
+        p = rng.choice([q for q in occupied if q != b and q != avoid] or [a])
         acts.lift(t, p)
         t += gap(rng, 60, 600)
         acts.place(t, p)
@@ -183,10 +184,11 @@ def game_actions(rng, moves, fen=START_FEN, fast=0.25, press=0.6):
     starts = []
     ends = []
     presses = []
+    avoid = -1
     for i, m in enumerate(moves):
         side = pos.side
         starts.append(t)
-        t_end = play_move(rng, acts, pos, m, t)
+        t_end = play_move(rng, acts, pos, m, t, avoid=avoid)
         ends.append(t_end)
         pos.push(m)
         done.append(m)
@@ -198,10 +200,13 @@ def game_actions(rng, moves, fen=START_FEN, fast=0.25, press=0.6):
             if i + 1 < len(moves) and (moves[i + 1] & 255) == (m & 255):
                 lo = STABLE_MS + 2 * BOUNCE_MS + 10
             nxt = t_end + rng.randint(lo, 100)
+            avoid = pt(m & 255) if nxt - t_end < STABLE_MS + 2 * BOUNCE_MS + 10 else -1
         elif r < 0.85:
             nxt = t_end + rng.randint(150, 2500)
         else:
             nxt = t_end + rng.randint(2500, 120000)  # a long think
+        if r >= fast:
+            avoid = -1
         if rng.random() < press:
             presses.append((t_end + rng.randint(120, 900), side, i))
         t = nxt
