@@ -85,7 +85,10 @@ def classify_move(pos, m):
     piece = pos.board[frm]
     mc = MoveClass(m, side, piece)
     in_check_before = pos.in_check()
-    before = threats(pos)
+    before = {}
+    for t, th in threats(pos).items():
+        if not _exchange_back(pos, th):
+            before[t] = th
     pos.push(m)
     if pos.in_check():
         mc.set(CHECK)  # 24.1: the move attacks the general directly
@@ -118,6 +121,9 @@ def classify_move(pos, m):
         mc.set(MATE)
     elif chases:
         mc.targets = chases
+        for th in chases:
+            if _chariot_and_same_type(pos, th, side):
+                _note(mc, "26.10")  # 26.10.1: chariot and horse (cannon) on an unprotected horse (cannon)
         if piece & 7 != 1 and _exchange(pos, MoveClass(m, side, piece), piece, to) == EXCHANGE:
             _note(mc, "26.4")  # 26.4: an exchange offer that also chases is a chase
         mc.set(CHASE)
@@ -319,6 +325,14 @@ def _exchange(pos, mc, piece, to):
             mc.notes.append("26.10")
         return EXCHANGE
     return -1
+
+
+def _chariot_and_same_type(pos, th, side):
+    kind = th.piece & 7
+    if kind not in (4, 6):
+        return False
+    types = [pos.board[a] & 7 for a in _list_attackers(pos, th.target, side)]
+    return 5 in types and kind in types
 
 
 def _chariot_also(pos, x, side):
