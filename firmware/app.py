@@ -67,9 +67,11 @@ class App:
 
     def _recover(self, now):
         g = self.game
-        records = self.journal.recover()
+        count = self.journal.recover()
+        if not count:
+            return 0
         snap = None
-        for rec in records:
+        for rec in self.journal.records():
             event, s = _split(rec)
             if event:
                 words = event.split()
@@ -85,7 +87,7 @@ class App:
             g.clock = Clock.restore(text, ticks.diff(now, int(tick)))
             g.t = max(g.t, int(t))
         g._last_now = now
-        return len(records)
+        return count
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -104,7 +106,8 @@ class App:
         c = g.config
         words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "board=%s" % self.board.board_id,
                  "nonce=%s" % self.link.nonce, "game=%d" % (self.journal.game if self.journal else 0),
-                 "seq=%d" % g.seq, "phase=%s" % ("idle", "setup", "playing", "over")[g.phase]]
+                 "seq=%d" % g.seq, "cmd=%d" % self.link.last_id,
+                 "phase=%s" % ("idle", "setup", "playing", "over")[g.phase]]
         return " ".join(words + c.words())
 
     # -- one step ---------------------------------------------------------------
@@ -138,7 +141,7 @@ class App:
         g = self.game
         c = g.clock
         if g.phase == PLAYING and c is not None and c.state == 1:
-            wait = min(wait, max(c.remaining(c.running, now), 1))
+            wait = min(wait, max(c.time_to_flag(now), 1))
         return wait
 
     # -- sensing ----------------------------------------------------------------
@@ -249,16 +252,14 @@ class App:
         return ["since", str(first), "sent=%d" % n]
 
     def events_since(self, first):
-        """The payloads of this game's events numbered `first` and on, read
-        back from the journal (the record of truth)."""
+        """The payloads of this game's events numbered `first` and on, one at
+        a time, read back from the journal (the record of truth)."""
         if not self.journal or not self.journal.game:
-            return []
-        out = []
-        for rec in self.journal.read(self.journal.game):
+            return
+        for rec in self.journal.records():
             event, _ = _split(rec)
             if event and int(event.split(" ", 2)[1]) >= first:
-                out.append(event)
-        return out
+                yield event
 
     def _status(self, now):
         g = self.game

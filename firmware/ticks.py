@@ -13,11 +13,19 @@ MASK = const((1 << 30) - 1)
 _HALF = const(1 << 29)
 
 
+# Both functions stay within small ints on a 32-bit port (31 bits signed,
+# so 2^30 itself is already a big int): no intermediate ever reaches 2^30,
+# and neither ever allocates, even across the wrap.
+
+
 def diff(a, b):
     """a - b in ms, correct across the wrap for |a - b| < 2^29 (6.2 days)."""
-    return ((a - b + _HALF) & MASK) - _HALF
+    d = (a - b) & MASK
+    return d - _HALF - _HALF if d >= _HALF else d
 
 
 def add(t, ms):
     """t + ms, wrapped into the tick range."""
-    return (t + ms) & MASK
+    ms &= MASK
+    room = MASK - t
+    return ms - room - 1 if ms > room else t + ms

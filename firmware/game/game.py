@@ -142,7 +142,9 @@ class Game:
 
     def _a_game(self, args, now):
         self.config = parse_config(args[1:])
-        self.position = Position(self.config.fen)
+        # History for a long game allocated now, while the heap is whole
+        # (it still grows if a game runs past 400 moves a side).
+        self.position = Position(self.config.fen, history=800)
         self.clock = _clock.Clock(parse_control(self.config.tc), _clock.BOARD,
                                   late_ms=self.config.late * 60000)
         self._reset_counters()
@@ -266,8 +268,9 @@ class Game:
             # 4.1.3: a suicide loses once the move is final.
             return self._decide(now, win_for(side ^ BLACK), "4.1.3", "suicide by " + side_name(side))
         flag = self.clock.flag_at(side)
-        if flag != _clock.NONE and ticks.diff(at, flag) > 0:
-            # 21.6: the move came after the flag: the flag stands.
+        if flag != _clock.NONE and ticks.diff(at, flag) >= 0:
+            # 21.6: the move came at or after the flag: the flag stands
+            # (a move at the very instant is too late, as for the clock).
             return self._flag_result(now, side)
         state = self.position.status()
         if state == MATED:
@@ -373,7 +376,7 @@ class Game:
         flag_t = self.t + ticks.diff(flag, now) if flag != _clock.NONE else self.t
         self.emit(now, "FLAG", side_name(side), "at=%d" % flag_t, "4.1.6")
         p = self.provisional
-        if p is not None and self.position.side == side and ticks.diff(p[1], flag) <= 0:
+        if p is not None and self.position.side == side and ticks.diff(p[1], flag) < 0:
             # 21.6: a move placed before the flag that mates or stalemates
             # stands: the move is made final now and decides the game.
             self.provisional = None

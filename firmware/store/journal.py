@@ -76,52 +76,70 @@ class Journal:
             self._f = None
 
     def recover(self):
-        """After a start-up: the payloads of the game in progress, oldest
-        first ([] if there is none). A torn or corrupted tail is dropped and
-        the file rewritten without it; appending continues on that game."""
+        """After a start-up: opens the game in progress (if any) for
+        appending and returns how many good records it holds. A torn or
+        corrupted tail is cut off first. Read them with records()."""
         self.close()
         games = self.games()
         if not games:
-            return []
+            return 0
         self.game = games[-1]
         path = self._path(self.game)
-        good, clean = self._read(path)
+        count, good_bytes, clean = self._scan(path)
         if not clean:
-            self._rewrite(path, good)
+            self._cut(path, good_bytes)
         self._f = open(path, "ab")
-        return good
+        return count
 
-    def read(self, game):
-        """The payloads of a stored game (its damaged tail left out)."""
-        return self._read(self._path(game))[0]
+    def records(self, game=None):
+        """The payloads of a stored game (default: the current one), oldest
+        first, one at a time (a game's journal is larger than a device's
+        RAM could hold at once); a damaged tail is left out."""
+        with open(self._path(game or self.game), "rb") as f:
+            while True:
+                line = f.readline()
+                if not line or not line.endswith(b"\n"):
+                    return
+                try:
+                    payload = decode(line)
+                except FrameError:
+                    return
+                yield payload
 
-    def _read(self, path):
-        good = []
-        clean = True
+    def _scan(self, path):
+        # (good records, bytes up to the end of the last good one, clean)
+        count = 0
+        good = 0
         with open(path, "rb") as f:
             while True:
                 line = f.readline()
                 if not line:
-                    break
+                    return count, good, True
                 if not line.endswith(b"\n"):
-                    clean = False  # torn: the write never finished
-                    break
+                    return count, good, False  # torn: the write never finished
                 try:
-                    good.append(decode(line))
+                    decode(line)
                 except FrameError:
-                    clean = False  # corrupted: nothing after it is trusted
-                    break
-        return good, clean
+                    return count, good, False  # corrupted: nothing after it is trusted
+                count += 1
+                good += len(line)
 
-    def _rewrite(self, path, payloads):
+    def _cut(self, path, size):
+        # Copies the good part to a new file and renames it into place.
         tmp = path + ".tmp"
-        with open(tmp, "wb") as f:
-            for p in payloads:
-                f.write(encode(p))
+        with open(path, "rb") as src:
+            with open(tmp, "wb") as dst:
+                left = size
+                while left > 0:
+                    chunk = src.read(min(512, left))
+                    if not chunk:
+                        break
+                    dst.write(chunk)
+                    left -= len(chunk)
         try:
             os.rename(tmp, path)  # atomic replace on littlefs and POSIX
         except OSError:
             # FAT will not rename over a file: remove it first. A cut
-            # between the two steps leaves only the .tmp, adopted below.
+            # between the two steps leaves only the .tmp, adopted by games().
             os.remove(path)
             os.rename(tmp, path)

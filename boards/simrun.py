@@ -1,0 +1,148 @@
+# Driving the App on the simulated board with virtual time: what the
+# scenario runner (`xqboard scenario`), the power-cut and link tests and the
+# demo share. Runs under MicroPython and CPython alike.
+#
+# Virtual time starts one minute before the 2^30 ms tick wrap, so every run
+# also crosses the wrap. Idle time is skipped: while the sensors are quiet
+# the loop jumps to the next thing due (App.wait_ms).
+import ticks
+from app import App
+from boards.sim import SimBoard
+from link import auth
+from link.frame import FrameError, crc, decode
+
+KEY = b"scenario"  # the arbiter's key of a scenario board
+T0 = ticks.MASK - 60000
+TAIL_MS = 5000  # run on this long after the last line, unless `end` says
+
+
+class Runner:
+    """The App on a SimBoard. `out` gets every line the board sends (its
+    payload, without the checksum); by default they are printed."""
+
+    def __init__(self, store, out=print, board_id="scenario"):
+        self.out = out
+        self.board = SimBoard(store=store, key=KEY, board_id=board_id)
+        self.app = None
+        self.vt = 0
+        self.cid = 0
+        self.boots = 0
+        self.power(True)
+
+    def tick(self):
+        return (T0 + self.vt) & ticks.MASK
+
+    def flush(self):
+        for frame in self.board.port.take():
+            try:
+                self.out(decode(frame))
+            except FrameError as e:
+                self.out("? unreadable frame from the board: %s" % e)
+
+    def step(self):
+        self.board.vt = self.vt
+        if self.app:
+            self.app.step(self.tick())
+            self.flush()
+
+    def run_until(self, t):
+        while True:
+            self.step()
+            if self.vt >= t:
+                return
+            w = self.app.wait_ms(self.tick()) if self.app else t - self.vt
+            for f in self.board.flickers:
+                if f[1] > self.vt:
+                    w = min(w, f[1] - self.vt)
+            self.vt = min(self.vt + max(w, 1), t)
+
+    def power(self, on):
+        if not on:
+            self.app = None  # everything in RAM is gone; the journal stays
+            self.board.pressed = []
+            self.board.port.take()
+            return
+        if self.app:
+            return
+        self.boots += 1
+        self.board.vt = self.vt
+        self.app = App(self.board, nonce="%d" % self.boots)
+        self.app.start(self.tick())
+        self.flush()
+
+    def command(self, words):
+        if not self.app:
+            self.out("# (board off: command not sent) %s" % " ".join(words))
+            return
+        self.cid += 1
+        payload = "C %d %s" % (self.cid, " ".join(words))
+        payload += " mac=" + auth.mac(KEY, self.app.link.nonce, payload)
+        self.board.port.host_write(payload.encode() + b"*" + crc(payload).encode() + b"\n")
+        self.step()
+
+    def setup(self):
+        # Every piece of the game's position placed at once, then confirmed
+        # (a scenario's set-up counts as confirmed by the arbiter).
+        if not self.app:
+            return
+        self.board.set_occupancy(self.app.game.position.occupancy())
+        for _ in range(10):
+            self.vt += self.board.SCAN_MS
+            self.step()
+            if self.app.deb.quiet():
+                break
+        self.command(["setup", "scenario"])
+
+    def start(self):
+        g = self.app.game if self.app else None
+        if g is None:
+            return
+        if g.phase == 1:  # SETUP
+            self.command(["start"])
+        else:
+            self.command(["resume"])
+
+    def do(self, action, args):
+        b = self.board
+        if action == "new":
+            self.command(["new"] + args)
+        elif action == "setup":
+            self.setup()
+        elif action == "start":
+            self.start()
+        elif action == "lift":
+            b.lift(args[0])
+        elif action == "place":
+            b.place(args[0])
+        elif action == "press":
+            b.press(0 if args[0] == "red" else 8)
+        elif action == "cmd":
+            self.command(args)
+        elif action == "power":
+            self.power(args[0] == "on")
+        elif action == "flicker":
+            b.flicker(args[0], args[1])
+
+    def at(self, t, action, *args):
+        """Runs on to virtual time t, then does one scenario action."""
+        self.run_until(t)
+        self.do(action, list(args))
+
+    def play(self, move, gap=1000):
+        """Plays an ICCS move by hand: the captured piece lifted first, the
+        mover lifted and placed, the clock pressed by the mover; then waits
+        until `gap` ms after it began."""
+        from boards.scenario import parse_point
+
+        g = self.app.game
+        side = "red" if g.position.side == 0 else "black"
+        frm = parse_point(move[:2])
+        to = parse_point(move[2:])
+        t = self.vt
+        if self.board.occ[to]:
+            self.at(t + 100, "lift", to)
+        self.at(t + 200, "lift", frm)
+        self.at(t + 400, "place", to)
+        self.at(t + 600, "press", side)
+        self.run_until(t + gap)
+

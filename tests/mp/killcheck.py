@@ -1,0 +1,15 @@
+# After a real kill of the MicroPython process: power the board up on the
+# same journal and print what it restored, for test_power.py to compare
+# with what the killed process had sent to the host.
+#   killcheck.py STORE_DIR
+import sys
+
+from boards.simrun import Runner
+
+lines = []
+r = Runner(sys.argv[1], out=lines.append, board_id="killed")
+for e in r.app.events_since(1):
+    print("J " + e)
+for line in lines:
+    print("B " + line)
+print("FEN " + r.app.game.position.fen())
