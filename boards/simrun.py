@@ -20,8 +20,9 @@ class Runner:
     """The App on a SimBoard. `out` gets every line the board sends (its
     payload, without the checksum); by default they are printed."""
 
-    def __init__(self, store, out=print, board_id="scenario"):
+    def __init__(self, store, out=print, board_id="scenario", raw=False):
         self.out = out
+        self.raw = raw  # give `out` the frames as sent (bytes), not their payloads
         self.board = SimBoard(store=store, key=KEY, board_id=board_id)
         self.app = None
         self.vt = 0
@@ -34,6 +35,9 @@ class Runner:
 
     def flush(self):
         for frame in self.board.port.take():
+            if self.raw:
+                self.out(frame)
+                continue
             try:
                 self.out(decode(frame))
             except FrameError as e:
