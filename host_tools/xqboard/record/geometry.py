@@ -120,17 +120,16 @@ def on_file(pos, sq):
     return col.index(sq), len(col)
 
 
-_BUF = array("H", bytes(2 * movegen.MAX_MOVES))
-
-
 def candidate_moves(pos, kind=None):
     """The moves the side to move could make by the movement rules (legal
     ones and suicides, art. 3.4: a game may end on one), optionally only
-    those of piece type `kind`."""
-    n = movegen.gen_pseudo(pos.board, pos.side, _BUF, 0)
+    those of piece type `kind`. A buffer per call: the logger may read
+    several boards' records in threads."""
+    buf = array("H", bytes(2 * movegen.MAX_MOVES))
+    n = movegen.gen_pseudo(pos.board, pos.side, buf, 0)
     out = []
     for i in range(n):
-        m = _BUF[i]
+        m = buf[i]
         if kind is None or pos.piece_at(m >> 8) & 7 == kind:
             out.append(m)
     return out
