@@ -70,6 +70,14 @@ def test_appendix2_properties_2000_random_tournaments_up_to_500_players():
     r = random.Random(500)
     for k in range(2000):
         n = r.choice([r.randint(8, 64), r.randint(65, 200), r.randint(201, 500)])
-        rounds = r.randint(5, 13)
+        rounds = r.randint(5, min(13, n // 2 + 1))
         t = simulate(n, rounds, seed=10 ** 6 + k, forfeit_rate=0.05)
         check(t, n, rounds)
+
+
+@pytest.mark.bench
+def test_appendix2_properties_1000_players_11_rounds():
+    for seed in range(5):
+        t = simulate(1000, 11, seed=seed, forfeit_rate=0.05)
+        fr, _ = check(t, 1000, 11)
+        assert not fr
