@@ -86,6 +86,8 @@ class SimBoard:
         fr.pack(r, frame)
 
     def levers(self):
+        if not self.pressed:
+            return ()  # the common case allocates nothing
         out = self.pressed
         self.pressed = []
         return out

@@ -48,6 +48,7 @@ class App:
         self.setup_presses = 0  # 0, or the sides' bits pressed while setting up
         self._setup_shown = None
         self._shown_at = None
+        self._now = 0
 
     # -- start-up and recovery ------------------------------------------------
 
@@ -122,7 +123,10 @@ class App:
             self._press(now, side)
         data = self.board.port.read()
         if data:
-            self.link.feed(data, lambda cid, words, arbiter: self._command(now, words, arbiter))
+            # (no lambda here: a closure over `now` would make every step
+            # allocate its cell, even the steps with nothing to read)
+            self._now = now
+            self.link.feed(data, self._on_command)
         g = self.game
         m = self.rec.provisional()
         g.provisional = (m, self.rec.cand_t) if m else None
@@ -210,6 +214,9 @@ class App:
         g.on_press(now, side)
 
     # -- commands ---------------------------------------------------------------
+
+    def _on_command(self, cid, words, arbiter):
+        return self._command(self._now, words, arbiter)
 
     def _command(self, now, words, arbiter):
         name = words[0]
