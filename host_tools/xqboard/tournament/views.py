@@ -1,6 +1,6 @@
 """Tables for people: pairing lists and standings as rows of strings, the
 same for the terminal, CSV and the printable pages."""
-from .scoring import FORFEITS
+import unicodedata
 
 TB_TITLES = {
     "sb": "SB 小分", "wins": "Wins 胜局", "direct": "Direct 直胜", "fouls": "Fouls 犯规",
@@ -98,10 +98,19 @@ def crosstable_marks(event, upto=None):
     return out
 
 
+def width(s):
+    """Columns on a terminal: Chinese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in str(s))
+
+
+def _pad(s, w):
+    return str(s) + " " * (w - width(s))
+
+
 def text(table):
     title, header, rows = table
-    widths = [max(len(str(x)) for x in col) for col in zip(header, *rows)] if rows else [len(h) for h in header]
-    lines = [title, "  ".join(h.ljust(w) for h, w in zip(header, widths))]
+    widths = [max(width(x) for x in col) for col in zip(header, *rows)] if rows else [width(h) for h in header]
+    lines = [title, "  ".join(_pad(h, w) for h, w in zip(header, widths)).rstrip()]
     for r in rows:
-        lines.append("  ".join(str(c).ljust(w) for c, w in zip(r, widths)).rstrip())
+        lines.append("  ".join(_pad(c, w) for c, w in zip(r, widths)).rstrip())
     return "\n".join(lines)
