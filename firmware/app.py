@@ -49,6 +49,7 @@ class App:
         self._setup_shown = None
         self._shown_at = None
         self._now = 0
+        self._battery_low = False
 
     # -- start-up and recovery ------------------------------------------------
 
@@ -310,14 +311,35 @@ class App:
             line = "ALERT"
         self.board.show(g.clock.display(0, now), g.clock.display(8, now), line)
 
-    async def run(self, clock_ms):
-        """The device loop: one step every scan period."""
+    async def run(self, clock_ms, before_step=None, battery_every_ms=10000):
+        """The device loop: one step every scan period. before_step(now)
+        feeds the watchdog and polls the levers; every battery_every_ms the
+        battery is checked (boards with a battery input)."""
         import asyncio
 
         self.start(clock_ms())
+        checked = clock_ms()
         while True:
-            self.step(clock_ms())
+            now = clock_ms()
+            if before_step:
+                before_step(now)
+            self.step(now)
+            if ticks.diff(now, checked) >= battery_every_ms:
+                checked = now
+                self.check_battery(now)
             await asyncio.sleep_ms(self.board.SCAN_MS)
+
+    def check_battery(self, now):
+        """Warns once when the battery runs low (the game is safe in the
+        journal either way; the arbiter can swap the battery or the board)."""
+        mv = self.board.battery() if hasattr(self.board, "battery") else None
+        if mv is None:
+            return
+        low = mv < self.board.LOW_BATTERY_MV
+        if low and not self._battery_low:
+            self.game.emit(now, "BATTERY", "low", "mv=%d" % mv)
+            self.board.signal("alert")
+        self._battery_low = low
 
 
 def _split(record):

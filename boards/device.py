@@ -1,0 +1,165 @@
+# A real board: the App's hardware interface (see firmware/app.py) built
+# from a board definition (boards/pico.py, boards/esp32s3.py) and the
+# `machine` module. Everything that touches a pin is here or in the drivers.
+#
+#   board = Device(machine, definition, config)
+#   App(board).run(...)
+#
+# config (from /config.json, written when the board is set up for an event;
+# docs/HARDWARE.md): board_id, key (the arbiter's key, hex), driver, store.
+import sys
+
+_LEVER_MS = 30  # a lever must read pressed this long to count (its own debounce)
+
+
+class Lever:
+    """A clock lever to ground with a pull-up. Polled every scan: a press is
+    the moment it has read low for _LEVER_MS; it must be released again
+    before it can count once more."""
+
+    def __init__(self, pin, side):
+        self.pin = pin
+        self.side = side
+        self.low_since = None
+        self.counted = False
+
+    def poll(self, now_ms, diff):
+        if self.pin.value():
+            self.low_since = None
+            self.counted = False
+            return False
+        if self.low_since is None:
+            self.low_since = now_ms
+        if not self.counted and diff(now_ms, self.low_since) >= _LEVER_MS:
+            self.counted = True
+            return True
+        return False
+
+
+class UsbPort:
+    """The USB serial link (the REPL's stdin/stdout, which main.py takes
+    over: Ctrl-C is disabled so that no byte from the host interrupts the
+    board). Reads never block."""
+
+    def __init__(self):
+        import select
+
+        self.inp = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else sys.stdin
+        self.out = sys.stdout.buffer if hasattr(sys.stdout, "buffer") else sys.stdout
+        self.poll = select.poll()
+        self.poll.register(sys.stdin, select.POLLIN)
+        self.buf = bytearray(64)
+
+    def read(self):
+        n = 0
+        while n < len(self.buf) and self.poll.poll(0):
+            b = self.inp.read(1)
+            if not b:
+                break
+            self.buf[n] = b[0]
+            n += 1
+        return bytes(self.buf[:n]) if n else None
+
+    def write(self, data):
+        self.out.write(data)
+
+
+class NoDisplay:
+    def show(self, red, black, line):
+        pass
+
+
+class Ssd1306Display:
+    """Two faces and a status line on a 128x64 SSD1306 (micropython-lib's
+    ssd1306 driver, installed with the firmware's package.json)."""
+
+    def __init__(self, i2c):
+        import ssd1306
+
+        self.oled = ssd1306.SSD1306_I2C(128, 64, i2c)
+        self.last = None
+
+    def show(self, red, black, line):
+        if (red, black, line) == self.last:
+            return  # redraw only on change: an I2C frame costs ~25 ms at 400 kHz
+        self.last = (red, black, line)
+        o = self.oled
+        o.fill(0)
+        o.text("RED   " + red, 0, 8)
+        o.text("BLACK " + black, 0, 28)
+        o.text(line[:16], 0, 50)
+        o.show()
+
+
+class Device:
+    def __init__(self, machine, definition, config):
+        import ticks
+
+        d = definition
+        self.SCAN_MS = d.SCAN_MS
+        self.STABLE_MS = d.STABLE_MS
+        self.SETTLE_MS = d.SETTLE_MS
+        self.board_id = config.get("board_id", "xqboard")
+        key = config.get("key")
+        self.key = bytes.fromhex(key) if key else None
+        self.store = config.get("store", "/games")
+        self.sensor = d.sensors(machine, config.get("driver", d.DRIVER))
+        Pin = machine.Pin
+        self.levers_ = (Lever(Pin(d.PINS["lever_red"], Pin.IN, Pin.PULL_UP), 0),
+                        Lever(Pin(d.PINS["lever_black"], Pin.IN, Pin.PULL_UP), 8))
+        self.port = UsbPort()
+        self.display = self._display(machine, d)
+        self.buzzer = Pin(d.PINS["buzzer"], Pin.OUT, value=0) if "buzzer" in d.PINS else None
+        self.adc = machine.ADC(Pin(d.PINS["battery"])) if "battery" in d.PINS else None
+        self.battery_scale = getattr(d, "BATTERY_SCALE", 2.0)  # the divider in front of the ADC
+        self.LOW_BATTERY_MV = getattr(d, "LOW_BATTERY_MV", 3400)
+        self._diff = ticks.diff
+        self._now = 0
+        self._beep_until = None
+        self._pressed = []
+
+    def _display(self, machine, d):
+        if "oled_sda" in d.PINS:
+            try:
+                i2c = machine.I2C(getattr(d, "OLED_I2C_ID", 1), sda=machine.Pin(d.PINS["oled_sda"]),
+                                  scl=machine.Pin(d.PINS["oled_scl"]))
+                return Ssd1306Display(i2c)
+            except (ImportError, OSError):
+                pass  # no display fitted, or no driver: the board still records
+        return NoDisplay()
+
+    # The App's interface.
+
+    def read_frame(self, frame):
+        self.sensor.read(frame)
+
+    def tick(self, now):
+        """Polls the levers (called by main.py before each step)."""
+        self._now = now
+        if self._beep_until is not None and self._diff(now, self._beep_until) >= 0:
+            self.buzzer.value(0)
+            self._beep_until = None
+        for lever in self.levers_:
+            if lever.poll(now, self._diff):
+                self._pressed.append(lever.side)
+
+    def levers(self):
+        if not self._pressed:
+            return ()
+        out = self._pressed
+        self._pressed = []
+        return out
+
+    def show(self, red, black, line):
+        self.display.show(red, black, line)
+
+    def signal(self, kind):
+        if self.buzzer is not None and kind in ("alert", "foul", "result"):
+            self.buzzer.value(1)
+            self._beep_until = self._now + 150  # tick() turns it off
+
+    def battery(self):
+        """Battery voltage in mV, or None where the board has no input."""
+        if self.adc is None:
+            return None
+        return int(self.adc.read_u16() * 3300 * self.battery_scale / 65535)

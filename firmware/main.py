@@ -1,0 +1,70 @@
+# Entry point on the device: MicroPython runs main.py after boot.
+#
+# It reads /config.json (board definition, board id, the arbiter's key),
+# builds the hardware interface (boards/device.py), starts the watchdog and
+# runs the App's loop. A board that hangs is reset by the watchdog within
+# WDT_MS, and comes back from its journal with the clocks paused.
+#
+# Safe mode: hold both clock levers while powering up to get the REPL
+# instead (for mpremote), since the link takes over USB serial otherwise.
+import json
+import time
+
+import machine
+import micropython
+
+import ticks
+
+WDT_MS = 5000
+BATTERY_EVERY_MS = 10000
+
+
+def load_config():
+    try:
+        with open("/config.json") as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return {}
+
+
+def definition(name):
+    if name == "esp32s3":
+        from boards import esp32s3 as d
+    else:
+        from boards import pico as d
+    return d
+
+
+def safe_mode(d):
+    pins = [machine.Pin(d.PINS[k], machine.Pin.IN, machine.Pin.PULL_UP) for k in ("lever_red", "lever_black")]
+    return all(p.value() == 0 for p in pins)
+
+
+def main():
+    config = load_config()
+    d = definition(config.get("board", "pico"))
+    if safe_mode(d):
+        print("xqboard: safe mode (both levers held): REPL")
+        return
+    micropython.kbd_intr(-1)  # the link's bytes must never interrupt the board
+    from app import App
+    from boards.device import Device
+
+    board = Device(machine, d, config)
+    nonce = "%08x" % (time.ticks_us() ^ (machine.unique_id()[-1] << 16) if hasattr(machine, "unique_id") else 1)
+    app = App(board, nonce=nonce)
+    wdt = machine.WDT(timeout=WDT_MS)
+
+    def now():
+        return time.ticks_ms() & ticks.MASK
+
+    def before_step(t):
+        wdt.feed()
+        board.tick(t)
+
+    import asyncio
+
+    asyncio.run(app.run(now, before_step, BATTERY_EVERY_MS))
+
+
+main()
