@@ -60,7 +60,66 @@ for c in CASES:
     gc.collect()
     print(c[0], us, det, a1 - a0, cyc.length)
 print("mem_free", gc.mem_free())
-""" % {"min": MIN_US}
+"""  % {"min": MIN_US}
+
+# A busy middlegame (a published perft position): every cycle of a red and a
+# black move and their returns, classified and ruled once each.
+BUSY_FEN = "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"
+MP_SWEEP = """
+import sys, time
+from xq.position import Position
+from xq.squares import parse_move
+from xq.rulings import detect, rule
+fen = sys.stdin.readline().strip()
+worst = 0
+total = 0
+n = 0
+while True:
+    line = sys.stdin.readline().strip()
+    if not line:
+        break
+    pos = Position(fen)
+    for t in line.split() * 2:
+        pos.push(parse_move(t))
+    t0 = time.ticks_us()
+    rule(pos, detect(pos))
+    us = time.ticks_diff(time.ticks_us(), t0)
+    total += us
+    n += 1
+    if us > worst:
+        worst = us
+        worst_line = line
+print(n, total // n, worst, worst_line)
+"""
+
+
+def busy_cycles():
+    """Every 4-ply cycle (a red move, a black move, both taken back) of
+    BUSY_FEN without a capture, as ICCS lines."""
+    from xqboard.core import move_name
+
+    p = Position(BUSY_FEN)
+    out = []
+    for m1 in p.legal_moves():
+        if p.push(m1):
+            p.pop()
+            continue
+        for m2 in p.legal_moves():
+            if p.push(m2):
+                p.pop()
+                continue
+            r1 = (m1 & 255) << 8 | (m1 >> 8)
+            r2 = (m2 & 255) << 8 | (m2 >> 8)
+            ok = p.is_legal(r1)
+            if ok:
+                p.push(r1)
+                ok = p.is_legal(r2)
+                p.pop()
+            if ok:
+                out.append(" ".join(move_name(x) for x in (m1, m2, r1, r2)))
+            p.pop()
+        p.pop()
+    return out
 
 
 def cpython_us(case):
@@ -114,6 +173,16 @@ def main():
           % (rows[len(rows) // 2][1] / 1000, rows[len(rows) // 2][1] * RP2040_FACTOR / 1e6))
     print("  one ruling allocates at most %d bytes (reclaimed by the GC); heap free after all cases: %d"
           % (max(r[3] for r in rows), mem_free))
+    cycles = busy_cycles()
+    r = runtime.run_code(MP_SWEEP, input=BUSY_FEN + "\n" + "\n".join(cycles) + "\n\n")
+    if r.returncode:
+        raise SystemExit("micropython failed:\n" + r.stderr)
+    n, mean, worst, *line = r.stdout.split()
+    print()
+    print("busy middlegame (perft position 2): all %s reversible 4-ply cycles, each ruled once" % n)
+    print("  unix port: mean %.1f ms, worst %.1f ms (%s)" % (int(mean) / 1000, int(worst) / 1000, " ".join(line)))
+    print("  RP2040 (x%d, scaled): mean %.2f s, worst %.2f s"
+          % (RP2040_FACTOR, int(mean) * RP2040_FACTOR / 1e6, int(worst) * RP2040_FACTOR / 1e6))
 
 
 if __name__ == "__main__":
