@@ -99,6 +99,9 @@ CASES = [
      _x2(["d0c2", "d3c3", "c2d0", "c3d3"]), "black must vary",
      {"d3c3": "chase", "c3d3": "chase"}, ["24.11", "25.3"]),
     # -- art. 25 / 26.8: rulings -------------------------------------------------
+    ("25_1_perpetual_check_loses", "4k4/9/9/9/9/9/9/9/3R5/5K3 w",
+     _x2(["d1e1", "e9d9", "e1d1", "d9e9"]), "red loses",
+     {"d1e1": "check", "e1d1": "check", "e9d9": "idle"}, ["24.9", "25.1", "23.5.1", "4.1.4"]),
     ("25_2_both_allowed_draw_fsf", "3k5/6c2/9/7P1/6c2/6P2/9/9/9/5K3 w",
      _x2(["h6g6", "g5h5", "g6h6", "h5g5"]), "draw", {}, ["25.2", "23.5.2.1", "4.2.3"]),
     ("26_8_1_unprotected_chaser_varies_against_protected", "4k4/1n2a2n1/4b3N/8P/2N6/2P6/9/9/1R7/3K5 w",
