@@ -72,3 +72,29 @@ def test_mp_23_5_2_grace_then_effect_or_lapse(mp):
         "r = rule(p, detect(p))\n"
         "print(r.grace, after_grace(p, r))\n")  # 23.5.1: at once
     assert out.split() == ["None", "4.1.5", "None", "0", "4.1.4"]
+
+
+def test_mp_23_1_trail_gives_the_same_cycles_as_replaying(mp):
+    # A game with captures and repetitions: detect() with a Trail kept move
+    # by move (and taken back) finds exactly what replaying finds.
+    out = mp.run(
+        "from xq.position import Position\n"
+        "from xq.squares import parse_move\n"
+        "from xq.rulings import detect, trail\n"
+        "p = Position('2bakabr1/9/9/r1p1p1p2/p7R/P8/9/9/9/CC1AKA3 w')\n"
+        "t = trail(p)\n"
+        "seq = ['a4a5'] + ['a6b6', 'a5b5', 'b6a6', 'b5a5'] * 3\n"
+        "same = 0\n"
+        "found = []\n"
+        "for i, s in enumerate(seq):\n"
+        "    c = p.push(parse_move(s))\n"
+        "    t.moved(p, c)\n"
+        "    a = detect(p, trail=t)\n"
+        "    b = detect(p)\n"
+        "    same += (a is None) == (b is None) and (a is None or a.moves == b.moves)\n"
+        "    if a: found.append(i)\n"
+        "p.pop(); t.back(p)\n"
+        "print(same, len(seq), found, detect(p, trail=t) is None, detect(p) is None)\n")
+    # First found after 10 plies: the position after a6b6 is then there a
+    # third time (the capture's own position does not count, 23.2).
+    assert out.split() == ["13", "13", "[9,", "10,", "11,", "12]", "False", "False"]

@@ -27,8 +27,14 @@ API for the board (the game loop calls detect() after every move):
     after_grace(pos, r)            # r.effect ('4.1.5' / '4.2.3') or None
 
 detect() replays the history since the last capture with pop()/push() to
-read the hashes (Position keeps the moves); rule() replays the cycle from
-the current position, which is the position the cycle started from.
+read the hashes (Position keeps the moves); or keep them move by move:
+
+    t = trail(pos)                 # once, at the start of the game
+    c = pos.push(m); t.moved(pos, c); cycle = detect(pos, trail=t)
+    pos.pop(); t.back(pos)
+
+rule() replays the cycle from the current position, which is the position
+the cycle started from.
 Modules: detect.py (art. 23), attacks.py (attack scan), exchange.py
 (exchange evaluation, 24.15-24.16), mate.py (24.2), threats.py (24.3),
 classify.py (art. 24, 26), rule.py (art. 25, 26.8, 23.5), values.py (1.2,
@@ -36,10 +42,16 @@ classify.py (art. 24, 26), rule.py (art. 25, 26.8, 23.5), values.py (1.2,
 """
 
 
-def detect(pos, nine_rounds=False):
+def detect(pos, nine_rounds=False, trail=None):
     from xq.rulings.detect import detect as _detect
 
-    return _detect(pos, nine_rounds)
+    return _detect(pos, nine_rounds, trail)
+
+
+def trail(pos):
+    from xq.rulings.detect import Trail
+
+    return Trail(pos)
 
 
 def rule(pos, cycle):

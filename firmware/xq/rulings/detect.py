@@ -51,11 +51,38 @@ def hashes_since_capture(pos):
     return hs, captured
 
 
-def detect(pos, nine_rounds=False):
+class Trail:
+    """The hashes since the last capture, kept move by move so that
+    detect() need not replay the history: call moved(pos, captured) after
+    each push() and back() after each pop(). Holds at most the plies since
+    the last capture (the natural limit, 4.2.4, keeps that below ~120)."""
+
+    def __init__(self, pos):
+        self.hashes, self.captured = hashes_since_capture(pos)
+
+    def moved(self, pos, captured):
+        if captured:
+            self.hashes = [pos.hash]
+            self.captured = True
+        else:
+            self.hashes.append(pos.hash)
+
+    def back(self, pos):
+        if len(self.hashes) > 1:
+            self.hashes.pop()
+        else:
+            self.hashes, self.captured = hashes_since_capture(pos)
+
+
+def detect(pos, nine_rounds=False, trail=None):
     """The Cycle that the last move completed, or None (23.3). The current
     position must have occurred three times since the last capture, the
-    first occurrence not being the one a capture produced (23.2)."""
-    hs, captured = hashes_since_capture(pos)
+    first occurrence not being the one a capture produced (23.2). With a
+    Trail, its hashes are used instead of replaying the history."""
+    if trail is not None:
+        hs, captured = trail.hashes, trail.captured
+    else:
+        hs, captured = hashes_since_capture(pos)
     now = len(hs) - 1
     h = hs[now]
     occ = [i for i in range(now + 1) if hs[i] == h]
