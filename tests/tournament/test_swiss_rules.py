@@ -132,17 +132,41 @@ def test_appendix2_principle8_unfinished_games_count_as_draws(new_event, rng):
 
 
 def test_appendix2_principle9_at_most_two_floats_down():
-    # Three on 4 points: one must float. The last in the order (3) has
-    # floated down twice already, so another one floats instead.
-    ps = [P(1, 1, 4, "RB", [11, 12]), P(2, 2, 4, "RB", [13, 14]), P(3, 3, 4, "RB", [15, 16], down=2),
+    # 1 has met the rest of the 4-point group: two of the four must float.
+    # 4, the natural second floater, has floated down twice already (not
+    # counting necessary floats), so 3 goes down with 1 instead.
+    ps = [P(1, 1, 4, "RB", [2, 3, 4]), P(2, 2, 4, "RB", [1, 14]), P(3, 3, 4, "RB", [1, 16]),
+          P(4, 4, 4, "RB", [1, 18], down=2),
+          P(5, 5, 2, "BR", [19, 20]), P(6, 6, 2, "BR", [21, 22]), P(7, 7, 2, "RB", [23, 24]),
+          P(8, 8, 2, "BR", [25, 26])]
+    rd = pair_round(ps, 3, 7)
+    assert sorted(i for i, (d, _) in rd.floats.items() if d == "down") == [1, 3]
+    assert rd.floats[1] == ("down", False)  # an even group: these floats count
+    assert not rd.relaxed
+    ps[3].down = 0
+    assert sorted(i for i, (d, _) in pair_round(ps, 3, 7).floats.items() if d == "down") == [1, 4]
+
+
+def test_appendix2_principle9_limit_relaxed_only_when_nothing_else_works():
+    # 1 can meet nobody of his group and has floated down twice: no pairing
+    # keeps the limit; the round says so.
+    ps = [P(1, 1, 4, "RB", [2, 3, 4], down=2), P(2, 2, 4, "RB", [1, 14]), P(3, 3, 4, "RB", [1, 16]),
+          P(4, 4, 4, "RB", [1, 18]), P(5, 5, 2, "BR", [19, 20]), P(6, 6, 2, "BR", [21, 22])]
+    rd = pair_round(ps, 3, 7)
+    assert rd.floats[1][0] == "down" and "floats>2" in rd.relaxed
+
+
+def test_appendix2_principle9_the_necessary_float_of_an_odd_group_is_not_counted():
+    # "不含本积分段只有一人必然下调或上调": three on 4 points, one must go down;
+    # that float, and the float up it causes, are not counted.
+    ps = [P(1, 1, 4, "RB", [11, 12], down=2), P(2, 2, 4, "RB", [13, 14], down=2), P(3, 3, 4, "RB", [15, 16], down=2),
           P(4, 4, 2, "BR", [17, 18]), P(5, 5, 2, "BR", [19, 20]), P(6, 6, 2, "BR", [21, 22])]
     rd = pair_round(ps, 3, 7)
-    assert rd.floats.get(3) is None
-    assert [d for d, _ in rd.floats.values()].count("down") == 1
+    down = [i for i, (d, _) in rd.floats.items() if d == "down"]
+    assert len(down) == 1 and rd.floats[down[0]] == ("down", True)
+    up = [i for i, (d, _) in rd.floats.items() if d == "up"]
+    assert rd.floats[up[0]] == ("up", True)
     assert not rd.relaxed
-    # without the limit the last of the group (3) would have floated
-    ps[2].down = 0
-    assert pair_round(ps, 3, 7).floats[3] == ("down", False)
 
 
 def test_appendix2_principle9_floats_balanced_by_count():
@@ -227,10 +251,10 @@ def test_appendix2_method3_5_float_down_and_picks_first():
     ps = [P(1, 1, 4, "RB", [11, 12]), P(2, 2, 4, "RB", [13, 14]), P(3, 3, 4, "RB", [15, 16]),
           P(4, 4, 2, "BR", [17, 18]), P(5, 5, 2, "RB", [19, 20]), P(6, 6, 2, "BR", [21, 22])]
     rd = pair_round(ps, 3, 7)
-    assert rd.floats[3] == ("down", False)
+    assert rd.floats[3] == ("down", True)  # the necessary float of an odd group
     partner = [b if a == 3 else a for a, b in rd.pairs if 3 in (a, b)][0]
     assert partner == 4  # 3 had Black last (wants Red); 4 heads the wants-Black row
-    assert rd.floats[4] == ("up", False)
+    assert rd.floats[4] == ("up", True)
 
 
 def test_appendix2_method5_2_lowest_group_merged_with_the_one_above():

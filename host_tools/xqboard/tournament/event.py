@@ -471,9 +471,11 @@ class Event:
     def swiss_players(self, upto, provisional=True):
         """The pairing's view of every entrant after round `upto`."""
         recs = self.records(upto, provisional=provisional)
-        floats = {}
+        floats, down_all = {}, {}
         for row in self.db.execute("select red, black, float_red, float_black from pairings where round <= ?", (upto,)):
             for e, f in ((row["red"], row["float_red"]), (row["black"], row["float_black"])):
+                if e is not None and f and f.startswith("down"):
+                    down_all[e] = down_all.get(e, 0) + 1
                 if e is not None and f and not f.endswith("!"):
                     d = floats.setdefault(e, [0, 0])
                     d[0 if f == "down" else 1] += 1
@@ -485,6 +487,7 @@ class Event:
                                    opponents=[r.opponent for r in rs if r.opponent is not None],
                                    byes=sum(1 for r in rs if r.bye))
             sp.down, sp.up = floats.get(e.id, (0, 0))
+            sp.down_all = down_all.get(e.id, 0)
             out[e.id] = sp
         return out
 

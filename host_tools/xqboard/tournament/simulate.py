@@ -38,6 +38,8 @@ def simulate(n, rounds, seed=0, forfeit_rate=0.03, draw_rate=0.3, win=2, draw=1)
             ps[rd.bye].byes += 1
             ps[rd.bye].score += win  # 14.4: the bye counts as a win
         for pid, (d, forced) in rd.floats.items():
+            if d == "down":
+                ps[pid].down_all += 1
             if not forced:
                 if d == "down":
                     ps[pid].down += 1

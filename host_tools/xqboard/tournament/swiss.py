@@ -60,6 +60,7 @@ class SwissPlayer:
         self.byes = byes
         self.down = down  # floats down counted by principle 9
         self.up = up
+        self.down_all = down  # every float down, counted or not (for balance)
 
     def __repr__(self):
         return "SwissPlayer(%r, number=%d, score=%s, colours=%r)" % (
@@ -248,9 +249,9 @@ def pair_round(players, round_no, total_rounds=None, first="near", rematch_ok=Fa
         opts = _Opts(round_no, total_rounds, **kw)
         for bye in byes[:3 if relaxed else 2]:
             rest = [p for p in players if p is not bye]
-            pairs = _pair_all(rest, opts)
-            if pairs is not None:
-                return _finish(pairs, bye, opts, relaxed)
+            got = _pair_all(rest, opts)
+            if got is not None:
+                return _finish(got[0], bye, opts, relaxed, got[1])
     if rematch_ok:
         # 10.6: the few players left for the last rounds may have all met
         # already; they meet again rather than not play.
@@ -271,35 +272,44 @@ def _groups(players):
 def _pair_all(players, opts):
     """Score groups from the top (principle 4); floaters carried down."""
     segments = _groups(players)
+    # Principle 9 does not count "本积分段只有一人必然下调或上调": the one
+    # float an odd group cannot avoid (and the float up it causes). Those
+    # players are `exempt` from the limit while this round is paired.
     singles = {p.id for g in segments if len(g) == 1 for p in g}
-    done = []     # (floaters in, pairs) per segment paired so far
+    exempt = set(singles)
+    done = []     # (floaters in, pairs, the group's necessary floater) per segment
     floaters = []
     i = 0
     while i < len(segments):
         last = i == len(segments) - 1
-        got = _pair_group(floaters + segments[i], last, singles, opts)
+        got = _pair_group(floaters + segments[i], last, singles, exempt, opts)
         if got is None:
             if last:
                 if i == 0:
                     return None
                 # method 5 (2): the group above and this one become one group
                 i -= 1
-                floaters, _ = done.pop()
+                floaters, _, fid = done.pop()
+                exempt.discard(fid)
+                exempt |= singles
                 segments[i:i + 2] = [segments[i] + segments[i + 1]]
             else:
                 # the group cannot even float its rest: take the next with it
                 segments[i:i + 2] = [segments[i] + segments[i + 1]]
             continue
-        pairs, left = got
-        done.append((floaters, pairs))
+        pairs, left, fid = got
+        if fid is not None:
+            exempt.add(fid)
+        done.append((floaters, pairs, fid))
         floaters = left
         i += 1
-    return [pr for _, prs in done for pr in prs]
+    return [pr for _, prs, _ in done for pr in prs], exempt
 
 
-def _pair_group(group, must_all, singles, opts):
+def _pair_group(group, must_all, singles, exempt, opts):
     """Pairs one score group (with the floaters from above) by the picker
-    order and the rows; returns (pairs, floaters down) or None."""
+    order and the rows; returns (pairs, floaters down, the one necessary
+    floater of an odd group or None), or None."""
     rn = opts.round_no
     order = sorted(group, key=lambda p: _priority(p, rn))
     k = len(order)
@@ -331,7 +341,7 @@ def _pair_group(group, must_all, singles, opts):
         key = (i, j) if i < j else (j, i)
         v = cache.get(key)
         if v is None:
-            v = _compatible(order[i], order[j], singles, opts)
+            v = _compatible(order[i], order[j], singles, exempt, opts)
             cache[key] = v
         return v <= max_tier
 
@@ -340,7 +350,7 @@ def _pair_group(group, must_all, singles, opts):
 
     def can_float(i):
         p = order[i]
-        return opts.float_limit is None or p.down < opts.float_limit or p.id in singles
+        return opts.float_limit is None or p.down < opts.float_limit or p.id in exempt
 
     floats_min = k % 2
     if must_all and floats_min:
@@ -356,34 +366,37 @@ def _pair_group(group, must_all, singles, opts):
     plan = [(f, t) for t in tiers for f in tries] if opts.last_round else [(f, t) for f in tries for t in tiers]
     # ...and the one who floats down from an odd group is, among those who
     # may, the one who has floated least, the last in the order first.
-    floaters = sorted((i for i in range(k) if can_float(i)), key=lambda i: (order[i].down, -i))
+    # The necessary float of an odd group is not limited (see _pair_all);
+    # it goes, for balance, to a player of the group's own score who has
+    # floated least, the last in the order first.
+    floaters = sorted(range(k), key=lambda i: (order[i].score > base, order[i].down_all, order[i].down, -i))
     for f, tier in plan:
         pre = [[]]
-        if f == 1 and not must_all:
-            pre = [[i] for i in floaters[:4]] + [[]]
+        if f % 2 == 1 and not must_all:
+            pre = [[i] for i in floaters[:8]]
         for pf in pre:
             got = _search(k, cands, compat_t(tier), can_float, f - len(pf), opts, pf)
             if got is not None:
                 got = got + [(i, -1) for i in pf]
                 pairs = [(order[i], order[j]) for i, j in got if j >= 0]
                 left = [order[i] for i, j in got if j < 0]
-                return pairs, left
+                return pairs, left, (order[pf[0]].id if pf else None)
     return None
 
 
 _NEVER = 99
 
 
-def _compatible(a, b, singles, opts):
+def _compatible(a, b, singles, exempt, opts):
     """The colour tier of the pair (0-2), or _NEVER if it may not be made."""
     if b.id in a.opponents:
         return _NEVER  # principle 6
     lim = opts.float_limit
     if a.score != b.score and lim is not None:
         hi, lo = (a, b) if a.score > b.score else (b, a)
-        if hi.down >= lim and hi.id not in singles:
+        if hi.down >= lim and hi.id not in exempt:
             return _NEVER
-        if lo.up >= lim and lo.id not in singles:
+        if lo.up >= lim and lo.id not in singles and hi.id not in exempt:
             return _NEVER
     red, black = allocate(a, b, opts.round_no, opts.total_rounds)
     return colour_tier(red, black, opts.last_round)
@@ -457,14 +470,10 @@ def _search(k, cands, compat, can_float, floats, opts, pre=()):
             left += 1
 
 
-def _finish(pairs, bye, opts, relaxed):
+def _finish(pairs, bye, opts, relaxed, exempt):
     out = []
     floats = {}
-    count = {}
     exceptions = []
-    for a, b in pairs:
-        count[a.score] = count.get(a.score, 0) + 1
-        count[b.score] = count.get(b.score, 0) + 1
     for a, b in pairs:
         red, black = allocate(a, b, opts.round_no, opts.total_rounds)
         out.append((red, black))
@@ -476,9 +485,10 @@ def _finish(pairs, bye, opts, relaxed):
                     exceptions.append(p.id)
         if a.score != b.score:
             hi, lo = (a, b) if a.score > b.score else (b, a)
-            # principle 9: alone in a score group, the float is forced
-            floats[hi.id] = ("down", count[hi.score] == 1)
-            floats[lo.id] = ("up", count[lo.score] == 1)
+            # principle 9: the float an odd or one-player group cannot
+            # avoid, and the float up it causes, are not counted
+            floats[hi.id] = ("down", hi.id in exempt)
+            floats[lo.id] = ("up", lo.id in exempt or hi.id in exempt)
     # Tables: the highest scores first, then the smaller numbers.
     out.sort(key=lambda rb: (-max(rb[0].score, rb[1].score), -(rb[0].score + rb[1].score),
                              min(rb[0].number, rb[1].number)))
