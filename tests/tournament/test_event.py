@@ -402,3 +402,33 @@ def test_10_6_last_place_elimination(new_event, rng, play):
             assert all(row.rank >= len(before) - 2 * (r - 3) + 1 for row in before if row.entrant in out)
         play(ev, rng)
     assert sizes == [10, 10, 10, 8, 6, 4]
+
+
+def test_14_7_team_swiss_ranked_by_game_points(new_event):
+    ev = _teams(new_event, n=4, system="swiss", rounds=3, rank_by="game_points")
+    r = ev.pair()
+    a, b = r.pairs[0], r.pairs[1]
+    for g, res in zip(a.games, ("1-0", "1/2-1/2", "1/2-1/2")):  # first team 4 - 2
+        ev.set_result(1, g["board"], res)
+    for g, res in zip(b.games, ("1-0", "0-1", "1-0")):          # first team wins all: 6 - 0
+        ev.set_result(1, g["board"], res)
+    rows = ev.standings()
+    assert [r.entrant for r in rows][:2] == [b.red, a.red]
+    assert rows[0].score == 6
+
+
+def test_knockout_has_no_score_table(new_event):
+    ev = new_event(4, system="knockout")
+    with pytest.raises(UsageError):
+        ev.standings()
+
+
+def test_trf_of_a_group_round_robin_numbers_everyone_once(new_event, rng, play):
+    from xqboard.tournament import export_trf
+
+    ev = new_event(8, system="groups", groups=2)
+    for _ in range(3):
+        ev.pair()
+        play(ev, rng)
+    nums = [int(l[4:8]) for l in export_trf.write(ev).splitlines() if l.startswith("001")]
+    assert sorted(nums) == list(range(1, 9))

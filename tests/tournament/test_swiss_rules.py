@@ -60,6 +60,20 @@ def test_appendix2_method1_seeds_draw_odd_numbers(new_event):
 
 # -- principles -----------------------------------------------------------------
 
+def test_appendix2_principle3_numbers_drawn_only_before_round_1(new_event):
+    ev = new_event(6, system="swiss", rounds=5)
+    ev.pair()
+    with pytest.raises(UsageError):
+        ev.draw(seed=9)
+
+
+def test_appendix2_principle7_same_club_not_avoided(new_event, rng, play):
+    # "同一单位的运动员原则上不回避配对": everyone of one club still plays.
+    ev = new_event(0, system="swiss", rounds=3)
+    for i in range(6):
+        ev.add_player("Q%d" % i, club="Same club")
+    assert len(ev.pair().pairs) == 3
+
 def test_appendix2_principle4_score_groups_from_the_top():
     # Four on 2 points, four on 0, nobody met: each group pairs inside itself.
     ps = [P(i, i, score=2 if i <= 4 else 0, colours=["R" if i % 2 else "B"], opponents=[100 + i]) for i in range(1, 9)]

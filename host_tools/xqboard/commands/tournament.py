@@ -40,6 +40,8 @@ def register(sub):
     a.add_argument("--eliminate-keep", type=int, default=2, help="players left for the last round")
     a.add_argument("--first", default="near", help="round 1 of a Swiss: near (1-2, 4-3...), fold or slide")
     a.add_argument("--seed", type=int, help="random seed of the lots (kept in the file)")
+    a.add_argument("--rank-by", default="match_points", choices=("match_points", "game_points"),
+                   help="team events: rank by match points (14.5, 14.6) or total game points (14.7)")
     a.add_argument("--date", default="")
     a.add_argument("--city", default="")
     a.add_argument("--arbiter", default="")
@@ -168,7 +170,8 @@ def cmd_new(args):
                       lineup=args.lineup, games=args.games, cycles=args.cycles, groups=args.groups,
                       qualifiers=args.qualifiers, elim_from=args.eliminate_from,
                       elim_per_round=args.eliminate_per_round, elim_keep=args.eliminate_keep,
-                      first=args.first, seed=args.seed, date=args.date, city=args.city, arbiter=args.arbiter)
+                      first=args.first, seed=args.seed, date=args.date, city=args.city, arbiter=args.arbiter,
+                      rank_by=args.rank_by)
     print("%s: %s, %s, %s, tie-breaks %s" % (args.file, ev.get("name"), ev.system, ev.kind, ",".join(ev.get("tiebreaks"))))
 
 

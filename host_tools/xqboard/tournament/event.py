@@ -67,7 +67,7 @@ class Event:
     def create(cls, path, name, system="swiss", kind="individual", rounds=None, scoring="2/1/0",
                tiebreaks=None, level="national", boards=4, lineup="fixed", games=1, cycles=1, groups=2,
                qualifiers=8, elim_from=None, elim_per_round=1, elim_keep=2, first="near", seed=None,
-               date="", city="", arbiter=""):
+               date="", city="", arbiter="", rank_by="match_points"):
         if str(path) != ":memory:" and os.path.exists(path):
             raise UsageError("%s exists already" % path)
         for what, v, allowed in (("system", system, SYSTEMS), ("kind", kind, KINDS), ("lineup", lineup, LINEUPS),
@@ -81,6 +81,8 @@ class Event:
             raise UsageError("knockouts are for individual events here")
         if games not in (1, 2, 3, 4) or cycles not in (1, 2):
             raise UsageError("games per match 1-4, cycles 1 or 2")
+        if rank_by not in ("match_points", "game_points") or (rank_by == "game_points" and kind != "team"):
+            raise UsageError("--rank-by game_points (14.7) is for team events; otherwise match_points")
         order = tiebreaks or tiebreaks_default(system, kind, games)
         try:
             _check_tiebreaks(order)
@@ -92,7 +94,7 @@ class Event:
                     tiebreaks=order, level=level, boards=boards, lineup=lineup, games=games, cycles=cycles,
                     groups=groups, qualifiers=qualifiers, elim_from=elim_from, elim_per_round=elim_per_round,
                     elim_keep=elim_keep, first=first, seed=seed if seed is not None else random.SystemRandom().randrange(10 ** 9),
-                    date=date, city=city, arbiter=arbiter, slots=None)
+                    date=date, city=city, arbiter=arbiter, slots=None, rank_by=rank_by)
         with db:
             for k, v in meta.items():
                 db.execute("insert or replace into meta values (?, ?)", (k, json.dumps(v)))
@@ -832,6 +834,8 @@ class Event:
 
     def standings(self, upto=None, group=None):
         """Rows best first (see standings.rank), the event's tie-break order."""
+        if self.system in ("knockout", "double"):
+            raise UsageError("a knockout has no score table: see `xqboard tournament bracket`")
         upto = upto if upto is not None else self._last_main_round()
         recs = self.records(upto)
         if self.system == "groups" or group is not None:
@@ -844,6 +848,9 @@ class Event:
         return self._rank(recs, upto)
 
     def _rank(self, recs, upto):
+        if self.get("rank_by") == "game_points":
+            # 14.7: a team Swiss may rank by the teams' total game points
+            recs = {e: [_by_game_points(r) for r in rs] for e, rs in recs.items()}
         number = {e.id: e.number or 0 for e in self.entrants()}
         return rank(recs, self.get("tiebreaks"), self.penalties(), last_round=upto, number=number)
 
@@ -874,6 +881,14 @@ def tiebreaks_default(system, kind, games=1):
 
 def _check_tiebreaks(order):
     tiebreaks.check(order)
+
+
+def _by_game_points(r):
+    c = Record(r.round, r.entrant, r.opponent, r.colour, r.game_points)
+    for k in Record.__slots__:
+        if k != "score":
+            setattr(c, k, getattr(r, k))
+    return c
 
 
 def _float_tag(f):

@@ -6,7 +6,7 @@ round-robin rest) and the points column in 1/0.5/0 game points; the
 ranking column is the event's own (its points and art. 14 tie-breaks).
 """
 from ..errors import UsageError
-from .views import crosstable_marks
+from .views import crosstable_marks, start_numbers
 
 _CODE = {("1-0", "R"): "1", ("1-0", "B"): "0", ("0-1", "R"): "0", ("0-1", "B"): "1",
          ("1/2-1/2", "R"): "=", ("1/2-1/2", "B"): "=", ("+-", "R"): "+", ("+-", "B"): "-",
@@ -23,6 +23,7 @@ def write(event):
     rnd = event._last_main_round()
     ranks = {r.entrant: r.rank for r in event.standings(rnd)}
     marks = crosstable_marks(event, rnd)
+    num = start_numbers(event)
     lines = ["012 %s" % event.get("name")]
     if event.get("city"):
         lines.append("022 %s" % event.get("city"))
@@ -36,7 +37,7 @@ def write(event):
     if event.get("arbiter"):
         lines.append("102 %s" % event.get("arbiter"))
     lines.append("XXR %d" % rnd)
-    for e in sorted(es, key=lambda e: e.number or 0):
+    for e in sorted(es, key=lambda e: num[e.id]):
         pts = 0.0
         cells = []
         by_round = {m[0]: m for m in marks.get(e.id, [])}
@@ -60,6 +61,6 @@ def write(event):
             pts += _POINTS.get(code if opp is not None else ("U" if res != "U" else "Z"), 0)
         name = e.name[:33]
         head = "001 %4d %s%3s %-33s %4s %3s %11s %10s %4.1f %4s" % (
-            e.number or 0, " ", "", name, str(e.rating or "")[:4], "", "", "", pts, ranks.get(e.id, ""))
+            num[e.id], " ", "", name, str(e.rating or "")[:4], "", "", "", pts, ranks.get(e.id, ""))
         lines.append(head + "  " + "  ".join(cells))
     return "\n".join(lines) + "\n"

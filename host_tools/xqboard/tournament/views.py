@@ -82,10 +82,19 @@ def standings_table(event, upto=None):
     return title, header, out
 
 
+def start_numbers(event):
+    """entrant -> a number unique in the event: the pairing number, or for a
+    group round robin the place in (group, number) order."""
+    es = event.entrants()
+    if event.system != "groups":
+        return {e.id: e.number or 0 for e in es}
+    return {e.id: i for i, e in enumerate(sorted(es, key=lambda e: (e.grp or 0, e.number or 0)), 1)}
+
+
 def crosstable_marks(event, upto=None):
     """entrant -> [(round, opponent number, colour, mark)] for TRF and print."""
     upto = upto if upto is not None else event.current_round
-    es = event.by_id()
+    num = start_numbers(event)
     out = {}
     for rnd in range(1, upto + 1):
         for p in event.pairings(rnd):
@@ -94,7 +103,7 @@ def crosstable_marks(event, upto=None):
                 continue
             g = p.games[0]
             for e, opp, colour in ((p.red, p.black, "R"), (p.black, p.red, "B")):
-                out.setdefault(e, []).append((rnd, es[opp].number, colour, g["result"]))
+                out.setdefault(e, []).append((rnd, num[opp], colour, g["result"]))
     return out
 
 
