@@ -1,7 +1,5 @@
 """Events on SQLite: scoring, forfeits, withdrawals, penalties, teams,
 groups, staged systems, crash safety."""
-import os
-import random
 import sqlite3
 import subprocess
 import sys
@@ -432,3 +430,18 @@ def test_trf_of_a_group_round_robin_numbers_everyone_once(new_event, rng, play):
         play(ev, rng)
     nums = [int(l[4:8]) for l in export_trf.write(ev).splitlines() if l.startswith("001")]
     assert sorted(nums) == list(range(1, 9))
+
+
+def test_open_refuses_other_files(tmp_path):
+    f = tmp_path / "notes.txt"
+    f.write_text("hello")
+    with pytest.raises(UsageError):
+        Event.open(str(f))
+    other = tmp_path / "other.db"
+    db = sqlite3.connect(str(other))
+    db.execute("create table t (x)")
+    db.commit()
+    db.close()
+    with pytest.raises(UsageError):
+        Event.open(str(other))
+    assert sqlite3.connect(str(other)).execute("select name from sqlite_master").fetchall() == [("t",)]

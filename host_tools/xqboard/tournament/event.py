@@ -10,7 +10,7 @@
 import json
 import os
 import random
-from itertools import combinations
+import sqlite3
 
 from ..errors import UsageError
 from . import knockout, roundrobin, swiss, tiebreaks
@@ -104,6 +104,14 @@ class Event:
     def open(cls, path):
         if not os.path.exists(path):
             raise UsageError("no event file %s (create it with `xqboard tournament new`)" % path)
+        try:
+            probe = sqlite3.connect("file:%s?mode=ro" % os.path.abspath(path), uri=True)
+            ok = probe.execute("select value from meta where key = 'version'").fetchone()
+            probe.close()
+        except sqlite3.DatabaseError:
+            ok = None
+        if not ok:
+            raise UsageError("%s is not an event file (create one with `xqboard tournament new`)" % path)
         db = connect(path)
         ev = cls(db, path)
         if ev.get("version") != SCHEMA_VERSION:
