@@ -210,3 +210,18 @@ def test_appendix3_double_elimination_short_field_byes_to_seeds(new_event):
     assert byes == ["D01", "D02", "D03"]
     _play_all(ev)
     assert ev.final_state()[2] is not None
+
+
+def test_12_4_two_game_knockout_matches_swap_colours(new_event):
+    ev = new_event(4, system="knockout", games=2)
+    r1 = ev.pair()
+    for p in r1.pairs:
+        g1, g2 = p.games
+        assert (g1["red_player"], g2["red_player"]) == (p.red, p.black)
+        ev.set_result(1, g1["board"], "1-0")
+        ev.set_result(1, g2["board"], "1-0")  # one game each: a tie
+    with pytest.raises(UsageError):
+        ev.pair()
+    for p in r1.pairs:
+        ev.set_winner(1, p.table_no, ev.by_id()[p.red].name)
+    assert len(ev.pair().pairs) == 1

@@ -124,3 +124,19 @@ def test_cli_import_refusal_exit_2_without_traceback(paired, tmp_path):
     g = tmp_path / "good.pgn"
     g.write_text(record(1, board, red, black, "1-0"), encoding="utf-8")
     assert main(["tournament", "import", paired.path, str(g)]) == 0
+
+
+def test_import_team_match_boards(new_event, tmp_path):
+    ev = new_event(0, kind="team", system="roundrobin", boards=2)
+    for t in "AB":
+        ev.add_team("Team " + t)
+        for i in (1, 2):
+            ev.add_player("%s%d" % (t, i), team="Team " + t)
+    ev.pair()
+    for board, red, black in names(ev):
+        (tmp_path / ("b%d.pgn" % board)).write_text(record(1, board, red, black, "1-0"), encoding="utf-8")
+    rep = import_records(ev, [str(tmp_path)])
+    assert len(rep.applied) == 2
+    p = ev.pairings(1)[0]
+    recs = ev.records(1)
+    assert recs[p.red][0].score == recs[p.black][0].score == 1  # one board each (12.2 colours)

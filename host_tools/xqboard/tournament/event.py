@@ -528,6 +528,8 @@ class Event:
         start = self.get("elim_from")
         if not start or rnd < int(start):
             return
+        if self.db.execute("select count(*) from entrants where eliminated_round = ?", (rnd,)).fetchone()[0]:
+            return  # done already (a pairing that failed or was cut short after it)
         active = self._active(rnd)
         keep = int(self.get("elim_keep") or 2)
         k = min(int(self.get("elim_per_round") or 1), max(0, len(active) - keep))
