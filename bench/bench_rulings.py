@@ -1,5 +1,5 @@
 """Repetition rulings benchmark (issue 7): what classifying a cycle and
-ruling on it (xq.rulings.rule) costs in the MicroPython unix port, for every
+ruling on it (xq.rulings.ruling) costs in the MicroPython unix port, for every
 case of the test suite, with the worst case scaled to an RP2040 (190x, see
 docs/DEVELOPING.md); detection (xq.rulings.detect) after a move; the bytes
 one ruling allocates; and the same code under CPython.

@@ -16,6 +16,8 @@
 #   tick(now)                         ~100 Hz: flag, lateness, snapshots
 # `provisional` is set by the app to (move, at) while the recogniser holds a
 # placed but not yet final move, for the flag ruling of 21.6.
+from array import array
+
 from micropython import const
 
 import ticks
@@ -85,6 +87,8 @@ class Game:
         self.false_claims = {}  # (side, clock period) -> count: 4.1.11
         self.moved = [False, False]  # a move made this turn, not yet handed over
         self.checks = bytearray()  # per ply since the last capture: 1 if it gave check
+        self.hashes = array("i")  # position hashes since the last capture (23.1)
+        self.ruling = None  # a claimed repetition ruling in its grace (23.5.2)
         self.late_reported = False
         self.setup_ok = False  # the set-up confirmed by a person (sensors cannot tell pieces)
         self.limit_reported = False
@@ -142,12 +146,11 @@ class Game:
 
     def _a_game(self, args, now):
         self.config = parse_config(args[1:])
-        # History for a long game allocated now, while the heap is whole
-        # (it still grows if a game runs past 400 moves a side).
-        self.position = Position(self.config.fen, history=800)
+        self.position = Position(self.config.fen, history=128)  # grows for long games
         self.clock = _clock.Clock(parse_control(self.config.tc), _clock.BOARD,
                                   late_ms=self.config.late * 60000)
         self._reset_counters()
+        self.hashes.append(self.position.hash)  # the start counts as an occurrence
         self.phase = SETUP
 
     def _a_setup(self, args, now):
@@ -165,8 +168,10 @@ class Game:
         captured = self.position.push(m)
         if captured:
             self.checks = bytearray()
+            self.hashes = array("i")  # a capture ends every cycle (23.2)
         else:
             self.checks.append(1 if "check" in args else 0)
+        self.hashes.append(self.position.hash)
         self.moved[side >> 3] = True
         self.open_offer = None if self.open_offer == side ^ BLACK else self.open_offer
         if now is not None:
@@ -220,6 +225,8 @@ class Game:
     def _a_correct(self, args, now):
         self.position = Position(args[0].replace("_", " "))
         self.checks = bytearray()
+        self.hashes = array("i")
+        self.hashes.append(self.position.hash)
 
     def _a_pause(self, args, now):
         if now is not None and self.clock is not None:
@@ -278,6 +285,31 @@ class Game:
         if state == STALEMATED:
             return self._decide(now, win_for(side), "4.1.2", "stalemate")
         self._check_natural_limit(now)
+        self._check_repetition(now)
+
+    # -- repetition (art. 23-26; the rulings are in xq/rulings/) --------------
+
+    def _occurrences(self):
+        h = self.position.hash
+        n = 0
+        for x in self.hashes:
+            if x == h:
+                n += 1
+        return n
+
+    def _check_repetition(self, now):
+        # Cheap on every move: the rulings are loaded only when a position
+        # occurs a third time or a claimed ruling is in its grace.
+        if self.ruling is not None or self._occurrences() == 3:
+            from game import repetition
+
+            repetition.after_move(self, now)
+
+    def _repetition_result(self, now, r, effect):
+        if effect == "4.2.3":
+            return self._decide(now, "1/2-1/2", "4.2.3", "repetition ruled a draw")
+        # 4.1.4 one-sided perpetual check (23.5.1); 4.1.5 a forbidden repetition not varied
+        return self._decide(now, win_for(r.side ^ BLACK), effect, "repetition " + r.verdict.replace(" ", "-"))
 
     def on_press(self, now, side):
         """A press of `side`'s lever (the app has made any placed move final
@@ -552,7 +584,11 @@ class Game:
         what = args[1] if len(args) > 1 else ""
         if what == "natural":
             return self._claim_natural(now, side)
-        raise CommandError("claim what? natural")
+        if what == "repetition":
+            from game import repetition
+
+            return repetition.claim(self, now, side)
+        raise CommandError("claim what? natural or repetition")
 
     def _claim_natural(self, now, side):
         # 4.2.4 with the counting of 22.2.

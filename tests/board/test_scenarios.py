@@ -225,3 +225,33 @@ def test_fast_reply_within_100_ms_is_not_missed():
     lines = sc.run("0 new\n0 setup\n100 start\n1s lift h2\n1.2s place e2\n1.25s press red\n"
                    "1.28s lift h9\n1.32s place g7\n1.35s press black\n")
     assert sc.moves(lines) == ["h2e2", "h9g7"]
+
+
+PERPETUAL_CHECK = "9/3kc4/3a5/3P5/9/4p4/9/4K4/9/3C5 w - - 0 1"  # black checks with the cannon forever
+CYCLE = ["d6e6", "e4d4", "e6d6", "d4e4"]
+
+
+def test_23_1_third_repetition_announced_25_1_perpetual_check_loses_4_1_4():
+    script, t = sc.game(PERPETUAL_CHECK, moves_iccs=CYCLE * 2)
+    lines = sc.run(script + "%d cmd claim red repetition\n" % t)
+    rep = sc.events(lines, "REPETITION")[0]
+    assert rep[4] == "third" and "verdict=black-loses" in rep and "25.1" in rep
+    assert any(w.endswith(":check") for w in rep)
+    assert sc.result(lines)[:2] == ["1-0", "4.1.4"]
+
+
+def test_23_3_no_ruling_below_three_repetitions():
+    script, t = sc.game(PERPETUAL_CHECK, moves_iccs=CYCLE)
+    lines = sc.run(script + "%d cmd claim red repetition\n" % t)
+    assert not sc.events(lines, "REPETITION") and sc.result(lines) is None
+    assert any(x.startswith("A ") and "refused" in x and "23.3" in x for x in lines)
+
+
+def test_23_5_2_draw_takes_effect_after_two_rounds_4_2_3():
+    kings = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"
+    shuffle = ["d0d1", "e9e8", "d1d0", "e8e9"]
+    script, t = sc.game(kings, moves_iccs=shuffle * 2)
+    body, t2 = sc.play(shuffle, fen=kings, t0=t + 1000)
+    lines = sc.run(script + "%d cmd claim red repetition\n" % (t + 500) + "\n".join(body) + "\n")
+    assert sc.events(lines, "CLAIM")[0][4:6] == ["red", "repetition"]
+    assert sc.result(lines)[:2] == ["1/2-1/2", "4.2.3"]

@@ -37,7 +37,7 @@ rule() replays the cycle from the current position, which is the position
 the cycle started from.
 Modules: detect.py (art. 23), attacks.py (attack scan), exchange.py
 (exchange evaluation, 24.15-24.16), mate.py (24.2), threats.py (24.3),
-classify.py (art. 24, 26), rule.py (art. 25, 26.8, 23.5), values.py (1.2,
+classify.py (art. 24, 26), ruling.py (art. 25, 26.8, 23.5), values.py (1.2,
 26.6), text.py (text forms).
 """
 
@@ -55,13 +55,13 @@ def trail(pos):
 
 
 def rule(pos, cycle):
-    from xq.rulings.rule import rule as _rule
+    from xq.rulings.ruling import rule as _rule
 
     return _rule(pos, cycle)
 
 
 def after_grace(pos, ruling):
-    from xq.rulings.rule import after_grace as _after
+    from xq.rulings.ruling import after_grace as _after
 
     return _after(pos, ruling)
 

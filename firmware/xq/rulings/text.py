@@ -74,7 +74,7 @@ def report(fen, move_texts, nine_rounds=False, one_line=False):
     end in a position to adjudicate (23.3)."""
     from xq.position import Position
     from xq.rulings.detect import detect
-    from xq.rulings.rule import rule
+    from xq.rulings.ruling import rule
     from xq.squares import parse_move
 
     try:

@@ -37,7 +37,7 @@ def run(path, store, stdout=None):
     """Runs the scenario; returns the CompletedProcess (stdout: the lines)."""
     from .. import runtime
 
-    return runtime.run_script("scenario_run.py", [path, store])
+    return runtime.run_script("scenario_run.py", [path, store], heap=runtime.SCENARIO_HEAP)
 
 
 def cmd_scenario(args):
