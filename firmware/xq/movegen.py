@@ -294,15 +294,18 @@ def gen_piece(bo, side: int, sq: int, mo, base: int) -> int:
 
 
 @micropython.viper
-def has_legal(bo, st, mo, base: int) -> int:
-    """1 if the side to move has a legal move. Stops at the first one found,
-    so deciding that a game goes on costs a fraction of listing the moves."""
+def _keep_legal(bo, st, mo, base: int, first: int) -> int:
+    # Generates the pseudo-legal moves of the side to move (st[0]) into mo
+    # from base on and keeps those that leave its general neither
+    # capturable nor facing the other (art. 2.2, 3.4); returns how many.
+    # With first=1 it stops at the first legal move (and returns 1).
     b = ptr8(bo)
     s = ptr32(st)
     out = ptr16(mo)
     side = s[0]
     ksq = s[2 + (side >> 3)]
     end = base + int(gen_pseudo(bo, side, mo, base))
+    keep = base
     i = base
     while i < end:
         m = out[i]
@@ -317,9 +320,19 @@ def has_legal(bo, st, mo, base: int) -> int:
         b[f] = p
         b[t] = c
         if danger == 0:
-            return 1
+            if first:
+                return 1
+            out[keep] = m
+            keep += 1
         i += 1
-    return 0
+    return keep - base
+
+
+@micropython.viper
+def has_legal(bo, st, mo, base: int) -> int:
+    """1 if the side to move has a legal move. Stops at the first one found,
+    so deciding that a game goes on costs a fraction of listing the moves."""
+    return int(_keep_legal(bo, st, mo, base, 1))
 
 
 @micropython.viper
@@ -328,32 +341,7 @@ def gen_legal(bo, st, mo, base: int) -> int:
     on; returns how many. A move is legal if it obeys the movement rules and
     leaves the mover's general neither capturable nor facing the other
     (art. 2.2, 3.4)."""
-    b = ptr8(bo)
-    s = ptr32(st)
-    out = ptr16(mo)
-    side = s[0]
-    ksq = s[2 + (side >> 3)]
-    n = int(gen_pseudo(bo, side, mo, base))
-    keep = base
-    i = base
-    end = base + n
-    while i < end:
-        m = out[i]
-        f = m >> 8
-        t = m & 255
-        p = b[f]
-        c = b[t]
-        b[t] = p
-        b[f] = 0
-        k = t if (p & 7) == _K else ksq
-        danger = int(king_danger(bo, k, side))
-        b[f] = p
-        b[t] = c
-        if danger == 0:
-            out[keep] = m
-            keep += 1
-        i += 1
-    return keep - base
+    return int(_keep_legal(bo, st, mo, base, 0))
 
 
 @micropython.viper
