@@ -14,7 +14,9 @@ for name in ("xq", "clock", "sense", "game", "link", "store"):
     package(name, base_path="firmware")
 module("app.py", base_path="firmware")
 module("ticks.py", base_path="firmware")
-package("boards", base_path=".", files=None)
+# The real boards only (the simulator's modules stay on the PC).
+package("boards", base_path=".", files=["__init__.py", "device.py", "pico.py", "esp32s3.py",
+                                        "hc165.py", "matrix.py", "mcp23017.py"])
 
 # The SSD1306 display driver of micropython-lib (boards/device.py).
 require("ssd1306")
