@@ -401,8 +401,9 @@ class Recogniser:
 
     def _candidates(self, lifted=False):
         # Moves of the mover that an earlier placement completed: (m, class,
-        # index of the completing record), most recent first. The
-        # destination must be occupied now.
+        # index of the completing record), oldest first. The destination
+        # must be occupied now, unless `lifted` (the opponent may have lifted
+        # the piece to take it).
         recs = self.recs
         n = len(recs)
         lo = n - _SCAN2 if n > _SCAN2 else 0
@@ -489,7 +490,7 @@ class Recogniser:
             return
         # Two plies: the mover's move done, the opponent's begun or done.
         hand = None
-        for m, c, j in self._candidates():
+        for m, c, j in self._candidates(True):
             k2 = self._after(m, j)
             if k2 == _MOVE or k2 == _BASE:
                 self._final_at(m, c, j, ev.BY_NEXT, out)

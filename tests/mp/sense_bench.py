@@ -1,0 +1,172 @@
+# MicroPython side of bench/bench_sense.py: times the scan path in the unix
+# port and measures the latency from the last raw change to the move.
+# Prints "key value" lines. Optional stdin: a sense_run.py script of games
+# to replay with every scan timed.
+import sys
+import time
+
+import ticks
+from sense import frame as fr
+from sense.pipeline import Sensing
+from xq.position import Position
+from xq.squares import parse, point
+
+N = int(sys.argv[1]) if len(sys.argv) > 1 else 20000
+
+
+def board():
+    s = Sensing()
+    occ = bytearray(90)
+    Position().occupancy(occ)
+    raw = fr.new()
+    fr.pack(occ, raw)
+    s.deb.reset(raw)
+    s.rec.setup(0)
+    s.rec.frame(0, s.deb.st)
+    s.rec.confirm(0, "arbiter")
+    return s, occ, raw
+
+
+def quiet(pending):
+    # The common scan: nothing changes (optionally a move pending its settle).
+    s, occ, raw = board()
+    t = 0
+    if pending:
+        occ[point(parse("h2"))] = 0
+        occ[point(parse("e2"))] = 1
+        fr.pack(occ, raw)
+        for k in range(6):
+            t += 5
+            s.step(t, raw)
+    s.rec.settle_ms = 1 << 28
+    t0 = time.ticks_us()
+    for k in range(N):
+        s.step(k, raw)
+    return time.ticks_diff(time.ticks_us(), t0) / N
+
+
+def bytecode_debounce():
+    # Reference: the same debouncing as plain bytecode, a counter per point.
+    st = bytearray(90)
+    cnt = bytearray(90)
+    raw = bytearray(90)
+    n = 4
+    t0 = time.ticks_us()
+    for k in range(N // 20):
+        for p in range(90):
+            if raw[p] != st[p]:
+                cnt[p] += 1
+                if cnt[p] == n:
+                    st[p] = raw[p]
+                    cnt[p] = 0
+            else:
+                cnt[p] = 0
+    return time.ticks_diff(time.ticks_us(), t0) / (N // 20)
+
+
+def latency2():
+    # Explicit: each change is held; count scans until the recogniser sees
+    # the move (provisional) and until it is final by the opponent's lift.
+    s, occ, raw = board()
+    t = 0
+    out_prov = []
+    out_next = []
+    seq = ["h2e2", "h9g7", "b0c2", "b9c7", "h0g2", "i9h9", "i0h0", "c6c5"]
+    for mv in seq:
+        a = point(parse(mv[:2]))
+        b = point(parse(mv[2:]))
+        raw[a // 30] &= ~(1 << (a % 30))
+        for k in range(20):
+            t += 5
+            s.step(t, raw)
+        raw[b // 30] |= 1 << (b % 30)  # the last raw change of the move
+        k = 0
+        while not s.rec.provisional() and k < 100:
+            t += 5
+            k += 1
+            s.step(t, raw)
+        out_prov.append(k)
+        # the opponent lifts at once: scans until the move is final
+        nb = s.rec.pos.ply
+        nxt_mv = seq[(seq.index(mv) + 1) % len(seq)]
+        c = point(parse(nxt_mv[:2]))
+        if seq.index(mv) + 1 < len(seq):
+            raw[c // 30] &= ~(1 << (c % 30))
+            k = 0
+            while s.rec.pos.ply == nb and k < 100:
+                t += 5
+                k += 1
+                s.step(t, raw)
+            out_next.append(k)
+            raw[c // 30] |= 1 << (c % 30)
+            for k in range(20):
+                t += 5
+                s.step(t, raw)
+    return out_prov, out_next
+
+
+def replay():
+    # Every scan of a replayed script timed (stdin: sense_run.py format).
+    import sense_run as sr
+
+    g = None
+    busy = 0
+    busy_n = 0
+    worst = 0
+    edges = (2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 1 << 29)
+    hist = [0] * len(edges)  # scans by duration: under each edge (us)
+    rd = sys.stdin.readline
+    orig = sr.Game.scan
+
+    def timed(self):
+        nonlocal busy, busy_n, worst
+        t0 = time.ticks_us()
+        orig(self)
+        d = time.ticks_diff(time.ticks_us(), t0)
+        i = 0
+        while d >= edges[i]:
+            i += 1
+        hist[i] += 1
+        busy += d
+        busy_n += 1
+        if d > worst:
+            worst = d
+
+    sr.Game.scan = timed
+    sr.emit = lambda es: None
+    while True:
+        line = rd()
+        if not line:
+            break
+        f = line.split()
+        if not f:
+            continue
+        c = f[0]
+        if c == "R":
+            g.run_to(int(f[1]))
+            for p in f[2:]:
+                p = int(p)
+                g.raw[p // 30] ^= 1 << (p % 30)
+            g.scan()
+        elif c == "P":
+            g.run_to(int(f[1]) + 1)
+            g.rec.press(g.now(int(f[1])), int(f[2]))
+        elif c == "G":
+            g = sr.Game(int(f[1]), int(f[2]), int(f[3]), int(f[4]), " ".join(f[5:]))
+        elif c == "E":
+            g.run_to(int(f[1]))
+    print("replay_hist %s" % " ".join("%d:%d" % (edges[i], hist[i]) for i in range(len(edges))))
+    return busy, busy_n, worst
+
+
+print("quiet_us %.3f" % quiet(False))
+print("quiet_pending_us %.3f" % quiet(True))
+print("bytecode_debounce_us %.3f" % bytecode_debounce())
+p, n = latency2()
+print("prov_scans %s" % " ".join(str(x) for x in p))
+print("next_scans %s" % " ".join(str(x) for x in n))
+if len(sys.argv) > 2:
+    busy, cnt, worst = replay()
+    print("replay_scans %d" % cnt)
+    print("replay_avg_us %.3f" % (busy / cnt))
+    print("replay_worst_us %d" % worst)
