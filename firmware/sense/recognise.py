@@ -557,15 +557,19 @@ class Recogniser:
             if p != a and not (capture and p == b) and not self.told[p]:
                 self.told[p] = 1
                 out.append(self._touch_event(e, mine))
-        own, opp, order = self._first(mine)
-        art, need = dt.duty(pos, own, opp, order)
         flags = how | (ev.SUICIDE if c == SUICIDE else 0) | (ev.CAPTURE if capture else 0)
         out.append((ev.MOVE, t, "3.4" if c == SUICIDE else "", (a, b), m, flags))
-        if not dt.keeps(need, own, opp, m):
-            pts = tuple(p for p in (own, opp) if p >= 0)
-            out.append((ev.DUTY, t, art, pts, m, 0))
+        # Only the moved and the captured piece touched: every duty is kept
+        # (5.1, 5.2, 5.3.1, 5.4.1), no need to weigh it.
+        if [e for e in mine if e[0] != a and e[0] != b]:
+            own, opp, order = self._first(mine)
+            art, need = dt.duty(pos, own, opp, order)
+            if not dt.keeps(need, own, opp, m):
+                pts = tuple(p for p in (own, opp) if p >= 0)
+                out.append((ev.DUTY, t, art, pts, m, 0))
         pos.push(m)
-        pos.occupancy(exp)
+        exp[a] = 0
+        exp[b] = 1
         self.owes[side >> 3] = 1
         # A touch already reported this turn and over (the piece back on
         # its point) stays this turn's.
