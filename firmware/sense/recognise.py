@@ -1,66 +1,71 @@
-# The recogniser: from a known position and the order in which the stable
-# occupancy changes, it tells moves, touches and alerts (art. 3.4, 4.1.8,
-# 5.1-5.10, 8.1.7). Pure: `now` comes in, nothing reads a clock or a pin.
-#
-# Who owns what
-#   The recogniser owns a Position (`rec.pos`, from xq/position.py) and
-#   pushes each move when it becomes final; the game layer reads rec.pos
-#   and never pushes to it. After an arbiter's correction, or after
-#   recovery from the journal, the game layer calls rec.reset(now, fen).
-#
-# Calls (each returns a list of events, or events.NONE when nothing
-# happened; see events.py for the event tuples)
-#   rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0)
-#   rec.setup(now, fen=None)    check the sensors against a position (the
-#                               start by default): SETUP with wrong points
-#   rec.confirm(now, who)       arbiter/players/host vouch for the set-up:
-#                               SETUP_OK, or SETUP if points are still wrong
-#   rec.frame(now, words)       the debounced stable frame (frame.py), each
-#                               scan; rec.feed(now, occ) the same from a
-#                               bitmap of 90 points (bytearray, 1 = a piece):
-#                               what the simulated board drives
-#   rec.tick(now)               a scan with no change (settle/alert timers);
-#                               frame() and feed() call it when nothing changed
-#   rec.press(now, side)        a clock lever (0 Red, 8 Black): makes the
-#                               presser's move final, or NOMOVE (8.1.7) if
-#                               the presser has not moved
-#   rec.reset(now, fen)         follow this position from now on
-#   rec.provisional()           the move being made (not final yet), or 0
-#   rec.deadline()              when tick() may next act (ms ticks), or None
-#
-# The model
-#   Let P be the position after the last final move. Each change of the
-#   stable occupancy is a record (seq, t, point, up). After each change the
-#   recogniser explains what the sensors show relative to P:
-#     BASE   exactly P (pieces lifted and put back are touches);
-#     MOVE   one legal move of the side to move: a plain move (its origin
-#            empty, its destination filled), or a capture (origin empty,
-#            the captured piece's point lifted and filled again after the
-#            origin was lifted, in either lift order, however briefly);
-#            a suicide (3.4) counts, marked. The move is provisional;
-#     HAND   pieces in the hand and nothing misplaced (one own piece, one
-#            opposing piece, or one of each): a move may be under way;
-#     NONE   nothing explains it: a piece on its way (a slide, a drag) or
-#            an error.
-#   Failing MOVE, it looks for two plies: a legal move m of the mover
-#   completed by an earlier placement, and after it the opponent's move
-#   (complete, or begun by lifting one of his pieces while nothing else
-#   explains the board). That is how a fast reply is never missed, whatever
-#   the order in which the two hands' changes are seen.
-#   Finality (5.7): a provisional move becomes final on the mover's clock
-#   press, on the opponent's first lift (the two-ply case), or when nothing
-#   has changed for settle_ms. Until then moving the same piece on (a slide,
-#   an adjustment) just changes the explanation: intermediate points of a
-#   slide are never moves. The move's instant is the placement that
-#   completed it.
-#   Alerts: a NONE state that lasts alert_ms (default: settle_ms), or a
-#   clock press by the mover in a NONE or HAND state, raises an ALERT with
-#   the points that differ; the recogniser then waits until they are
-#   restored (RESTORED), and a piece moved against the movement rules then
-#   counts as touched (5.8.3). Pieces in the hand never alert by time.
-#
-# Cost: a scan without a change is one deadline check. Explanations run only
-# when the stable occupancy changes (a few times per move).
+"""The recogniser: from a known position and the order in which the stable
+occupancy changes, it tells moves, touches and alerts (art. 3.4, 4.1.8,
+5.1-5.10, 8.1.7). Pure: `now` comes in, nothing reads a clock or a pin.
+
+Who owns what
+  The recogniser owns a Position (`rec.pos`, from xq/position.py) and
+  pushes each move when it becomes final; the game layer reads rec.pos
+  and never pushes to it. After an arbiter's correction, or after
+  recovery from the journal, the game layer calls rec.reset(now, fen).
+
+Calls (each returns a list of events, or events.NONE when nothing
+happened; see events.py for the event tuples)
+  rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0)
+  rec.setup(now, fen=None)    check the sensors against a position (the
+                              start by default): SETUP with wrong points
+  rec.confirm(now, who)       arbiter/players/host vouch for the set-up:
+                              SETUP_OK, or SETUP if points are still wrong
+  rec.frame(now, words)       the debounced stable frame (frame.py), each
+                              scan; rec.feed(now, occ) the same from a
+                              bitmap of 90 points (bytearray, 1 = a piece):
+                              what the simulated board drives
+  rec.tick(now)               a scan with no change (settle/alert timers);
+                              frame() and feed() call it when nothing changed
+  rec.press(now, side)        a clock lever (0 Red, 8 Black): makes the
+                              presser's provisional move (or the legal
+                              placement it last showed) final; NOMOVE
+                              (8.1.7) if the presser has not moved
+  rec.reset(now, fen)         follow this position from now on
+  rec.provisional()           the move being made (not final yet), or 0
+  rec.deadline()              when tick() may next act (ms ticks), or None
+
+The model
+  Let P be the position after the last final move. Each change of the
+  stable occupancy is a record (seq, t, point, up). After each change the
+  recogniser explains what the sensors show relative to P:
+    BASE   exactly P (pieces lifted and put back are touches);
+    MOVE   one legal move of the side to move: a plain move (its origin
+           empty, its destination filled), or a capture (origin empty,
+           the captured piece's point lifted and filled again after the
+           origin was lifted, in either lift order, however briefly);
+           a suicide (3.4) counts, marked. The move is provisional;
+    HAND   pieces in the hand and nothing misplaced (one own piece, one
+           opposing piece, or one of each): a move may be under way;
+    NONE   nothing explains it: a piece on its way (a slide, a drag) or
+           an error.
+  Failing MOVE, it looks for two plies: a legal move m of the mover
+  completed by an earlier placement, and after it the opponent's move
+  (complete, or begun by lifting one of his pieces while nothing else
+  explains the board). That is how a fast reply is never missed, whatever
+  the order in which the two hands' changes are seen.
+  Finality (5.7): a provisional move becomes final on the mover's clock
+  press, on the opponent's first lift (the two-ply case), or when nothing
+  has changed for settle_ms. Until then moving the same piece on (a slide,
+  an adjustment) just changes the explanation: intermediate points of a
+  slide are never moves. The move's instant is the placement that
+  completed it.
+  Alerts: a NONE state that lasts alert_ms (default: settle_ms), or a
+  clock press by the mover in a NONE or HAND state, raises an ALERT with
+  the points that differ; the recogniser then waits until they are
+  restored (RESTORED), and a piece moved against the movement rules then
+  counts as touched (5.8.3). Pieces in the hand never alert by time.
+
+Cost: a scan without a change is one deadline check. Explanations run only
+when the stable occupancy changes (a few times per move).
+
+Events are tuples (kind, t, art, pts, move, info): see events.py and
+docs/SENSING.md, which also lists what presence alone cannot tell.
+"""
 from micropython import const
 
 import ticks
