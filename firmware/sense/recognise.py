@@ -581,9 +581,9 @@ class Recogniser:
         keep = [r for r in keep if not (self.told[r[_P]] and self.cur[r[_P]] == exp[r[_P]])]
         moved.sort(key=lambda r: r[_S])
         self.recs = moved + keep
+        for e in self.touched:  # (told is only ever set for touched points)
+            self.told[e[0]] = 0
         self.touched = []
-        for i in range(90):
-            self.told[i] = 0
         for r in self.recs:
             if not r[_UP] and exp[r[_P]]:
                 self._first_lift(r[_P], r[_S], r[_T])
@@ -702,6 +702,17 @@ class Recogniser:
                 best = (m, c, j)
         return best
 
+    def _forget(self, keep):
+        # Drops the pieces lifted since the calm state before the alert
+        # (knocked, not touched), except `keep`.
+        kept = []
+        for e in self.touched:
+            if e[1] < self.none_seq or e[0] == keep:
+                kept.append(e)
+            else:
+                self.told[e[0]] = 0
+        self.touched = kept
+
     def _alert_mode(self, t, art, pts, missing, out):
         self.mode = _ALERT
         self.alert_art = art
@@ -722,13 +733,13 @@ class Recogniser:
                 # 5.8.3: the piece moved against the rules counts as touched.
                 p = self.breach_pt
                 self.breach_pt = -1
-                self.touched = [e for e in self.touched if e[1] < self.none_seq or e[0] == p]
+                self._forget(p)
                 self._first_lift(p, self.seq, t)
                 self.told[p] = 1
                 out.append((ev.TOUCH, t, "5.8.3", (p,), 0, self.pos.piece_at(from_point(p))))
             else:
                 # Knocked or displaced pieces are not touches (5.8.2, 5.9).
-                self.touched = [e for e in self.touched if e[1] < self.none_seq]
+                self._forget(-1)
             return
         if self.alert_art == "5.10" and self._explain(self.exp, 0) == _MOVE:
             # The piece in the air has landed on a point: the clock was
