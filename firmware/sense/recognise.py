@@ -322,6 +322,7 @@ class Recogniser:
         # What the sensors show relative to self.pos (whose occupancy is
         # exp), with the records from index `start`. Sets _m, _c, _j, _t
         # for a MOVE.
+        self._bcap = -1
         r = int(fr.diff(exp, self.cur, self._dif))
         nm = r & 255
         nx = r >> 8
@@ -368,7 +369,6 @@ class Recogniser:
                 break
         pos = self.pos
         side = pos.side
-        self._bcap = -1
         for i in range(len(recs) - 1, start - 1, -1):
             r = recs[i]
             if r[_S] < la:
