@@ -289,3 +289,11 @@ def test_instants_across_the_tick_wrap(mp):
         "move 50 h2e2 - [h2 e2] 8",   # t0 + 200, past the wrap
         "move 180 h9g7 - [h9 g7] 16",
     ]
+
+
+def test_8_1_7_a_late_press_for_the_move_before_is_no_foul(mp):
+    # Red moves, Black replies at once, Red lifts his next piece and only
+    # then presses: that press is for h2e2, not a press without a move.
+    lines = play(mp, "-h2 +e2 t40 -h9 +g7 -b0 P0 +c2 P0")
+    assert not kinds(lines, "nomove", "alert")
+    assert [l.split()[2] for l in kinds(lines, "move")] == ["h2e2", "h9g7", "b0c2"]

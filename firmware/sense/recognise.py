@@ -232,6 +232,11 @@ class Recogniser:
                     self.owes[side >> 3] = 0
                     self._evaluate(now, out)
                     return out
+            if self.owes[side >> 3]:
+                # Nothing placed yet this turn: a late press for the move
+                # before (the opponent replied before the press came).
+                self.owes[side >> 3] = 0
+                return out
             if self.state == _NONE:
                 self._raise(now, "", out)
                 return out
