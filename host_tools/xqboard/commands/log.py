@@ -1,0 +1,38 @@
+"""`xqboard log PORT [PORT...]`: follow boards, show their games live,
+write every game as it goes (PGN in ICCS, WXF and Chinese, a bare PGN for
+cchess, the score sheet of art. 9, the raw event log). Reconnects by
+itself when a port comes back and asks each board for what it missed.
+Runs until Ctrl-C (or --until-over: until every board's game has ended).
+"""
+from ..errors import UsageError
+from ..logger import Logger
+from .sim import key_arg
+
+
+def register(sub):
+    p = sub.add_parser("log", help="follow boards live and record their games")
+    p.add_argument("ports", nargs="+", metavar="PORT", help="serial port or pseudo-terminal (or a pyserial URL)")
+    p.add_argument("--out", default="games", metavar="DIR", help="folder of the records (default ./games)")
+    p.add_argument("--key", help="the arbiter's key in hex: at the end of a game ask the board to confirm it (art. 9)")
+    p.add_argument("--plain", action="store_true", help="one line per event, never redraw (the default off a terminal)")
+    p.add_argument("--no-color", action="store_true", help="no ANSI colours in the diagram")
+    p.add_argument("--until-over", action="store_true", help="stop once every board's game has a result")
+    p.add_argument("--timeout", type=float, help="stop after this many seconds")
+    p.set_defaults(func=cmd_log)
+
+
+def cmd_log(args):
+    key = key_arg(args.key) if args.key else None
+    if len(set(args.ports)) != len(args.ports):
+        raise UsageError("a port is given twice")
+    logger = Logger(args.ports, args.out, key=key, live=False if args.plain else None,
+                    color=False if args.no_color else None)
+    until = None
+    if args.until_over:
+        def until():
+            return all(b.files is not None and b.files.ended for b in logger.boards)
+    logger.run(until=until, timeout=args.timeout)
+    for b in logger.boards:
+        if b.files is not None:
+            print("%s: %s.*" % (b.session.port, b.files.out / b.files.stem))
+    return 0

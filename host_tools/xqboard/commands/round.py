@@ -1,0 +1,79 @@
+"""`xqboard round start`: start every board of a round at once (20.1) with
+the event, round, board number and players bound to each game.
+
+    xqboard round start --event "City Cup" --round 3 --tc 90m --key 73696d \\
+        /dev/ttyACM0=1:"ZHANG San":"LI Si" /dev/ttyACM1=2:"WANG Wu":"ZHAO Liu"
+
+Sends a signed `new` to each board, waits until each set-up is confirmed
+(the players press both levers; --confirm host: the host confirms as soon
+as the sensors agree), then `start` to all boards together. With --log DIR
+it goes on recording the games (as `xqboard log`), in the same process:
+a serial port has one reader.
+"""
+import sys
+import tempfile
+
+from ..errors import UsageError
+from ..logger import Logger
+from ..logger.round import RoundError, parse_pairing, start_round
+from .sim import key_arg
+
+
+def register(sub):
+    p = sub.add_parser("round", help="start every board of a round at once (20.1)")
+    rs = p.add_subparsers(dest="round_command", metavar="ACTION")
+    s = rs.add_parser("start", help="new game with event, round, board, players on each board, then start all")
+    s.add_argument("pairings", nargs="+", metavar="PORT=BOARD:RED:BLACK")
+    s.add_argument("--event", required=True)
+    s.add_argument("--round", required=True, dest="round_no")
+    s.add_argument("--tc", help="time control (default: the board's, 90m, 6.3)")
+    s.add_argument("--level", choices=("national", "provincial", "junior"))
+    s.add_argument("--key", required=True, help="the arbiter's key in hex")
+    s.add_argument("--confirm", choices=("players", "host"), default="players",
+                   help="who confirms the set-up: the players (both levers) or the host (sensors agree)")
+    s.add_argument("--wait", type=float, default=600.0, help="seconds to wait for the set-ups (default 600)")
+    s.add_argument("--log", metavar="DIR", help="then record the games in DIR until Ctrl-C")
+    s.set_defaults(func=cmd_round_start)
+    p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
+
+
+def cmd_round_start(args):
+    key = key_arg(args.key)
+    pairings = {}
+    for text in args.pairings:
+        try:
+            port, pairing = parse_pairing(text)
+        except ValueError as e:
+            raise UsageError(str(e))
+        if port in pairings:
+            raise UsageError("port %s given twice" % port)
+        pairings[port] = pairing
+    tmp = None
+    out = args.log
+    if out is None:
+        tmp = tempfile.TemporaryDirectory(prefix="xqboard-round-")
+        out = tmp.name
+    logger = Logger(list(pairings), out, key=key, live=False if args.log is None else None)
+    logger.start()
+    try:
+        start_round(logger, pairings, event=args.event, round_no=args.round_no, tc=args.tc, level=args.level,
+                    confirm=args.confirm, wait=args.wait,
+                    on_waiting=lambda ports: print("waiting for the set-up of %s" % ", ".join(ports),
+                                                   file=sys.stderr, flush=True))
+    except (RoundError, TimeoutError) as e:
+        logger.close()
+        raise UsageError(str(e))
+    print("round %s of %s started on %d boards (20.1)" % (args.round_no, args.event, len(pairings)),
+          file=sys.stderr, flush=True)
+    if args.log is None:
+        logger.close()
+        tmp.cleanup()
+        return 0
+    try:
+        while True:
+            logger.step(0.1)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        logger.close()
+    return 0

@@ -1,0 +1,92 @@
+"""`xqboard sim`: a simulated board in real time on a pseudo-terminal.
+
+The firmware runs in the MicroPython unix port (x64 build) on the simulated
+board; its link is a pseudo-terminal whose path is printed on the first
+line of the output, to open like /dev/ttyACM0 (`xqboard log PATH`). Then
+the board is played by typing physical actions, one a line (or by a
+program writing them to its standard input, or to the FIFO of --control):
+
+    lift h2 / place e2 / press red / flicker e3 40 / setup / clear
+    +300 place e2       (300 ms of board time after the line before)
+    power off|on        a power cut (the process killed with SIGKILL)
+    cable off|on        the USB cable pulled and plugged back
+
+Host commands (new, setup, start, resign...) are the host's: they come over
+the port, signed with the arbiter's key (`xqboard round start`, the API).
+Runs until Ctrl-C or the end of its input.
+"""
+import os
+import sys
+import threading
+
+from ..errors import UsageError
+from ..simboard import DEFAULT_KEY, SimulatedBoard
+
+
+def key_arg(text):
+    """The arbiter's key given in hex (bytes)."""
+    try:
+        key = bytes.fromhex(text)
+    except ValueError:
+        raise UsageError("--key: want the key in hex (e.g. %s), got %r" % (DEFAULT_KEY.hex(), text))
+    if not key:
+        raise UsageError("--key: empty key")
+    return key
+
+
+def speed_arg(text):
+    try:
+        v = float(text)
+    except ValueError:
+        raise UsageError("--speed: want a number (1 = real time), got %r" % text)
+    if not 0 < v <= 1000:
+        raise UsageError("--speed: from 0 to 1000 (1 = real time)")
+    return v
+
+
+def register(sub):
+    p = sub.add_parser("sim", help="run a simulated board on a pseudo-terminal (prints its port)")
+    p.add_argument("--speed", default="1", help="board time per real time (default 1; the demo uses 25)")
+    p.add_argument("--store", metavar="DIR", help="journal directory (default: a temporary one)")
+    p.add_argument("--key", default=DEFAULT_KEY.hex(),
+                   help="the arbiter's key in hex (default %s, 'sim')" % DEFAULT_KEY.hex())
+    p.add_argument("--board-id", default="sim-1", help="the board's name (default sim-1)")
+    p.add_argument("--link", metavar="PATH",
+                   help="also keep a symlink PATH to the port (it follows `cable off/on`)")
+    p.add_argument("--control", metavar="FIFO", help="also read actions from this FIFO (made if missing)")
+    p.set_defaults(func=cmd_sim)
+
+
+def cmd_sim(args):
+    speed = speed_arg(args.speed)
+    key = key_arg(args.key)
+    sim = SimulatedBoard(store=args.store, speed=speed, key=key, board_id=args.board_id, link=args.link,
+                         log=lambda line: print("board: " + line, file=sys.stderr, flush=True))
+    sim.start()
+    print(sim.port, flush=True)
+    print("xqboard sim: board %s on %s (key %s, speed %gx, journal %s); type actions "
+          "(lift h2, place e2, press red, setup, power off, cable off...), Ctrl-C ends"
+          % (args.board_id, sim.port, key.hex(), speed, sim.store), file=sys.stderr, flush=True)
+    if args.control:
+        if not os.path.exists(args.control):
+            os.mkfifo(args.control)
+        threading.Thread(target=_fifo, args=(sim, args.control), daemon=True).start()
+    try:
+        for line in sys.stdin:
+            if line.strip():
+                sim.act(line)
+        if args.control:
+            threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sim.close()
+    return 0
+
+
+def _fifo(sim, path):
+    while True:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    sim.act(line)

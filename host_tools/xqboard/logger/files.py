@@ -1,0 +1,159 @@
+"""The files of one game in the logger's folder, kept safe against a crash.
+
+For the board `sim-1`'s journal game 3 (the greeting's `game=`), in OUT/:
+
+    sim-1-g00003.events       the raw event log, one frame a line (`E ...*crc32`,
+                              as on the link and in the board's journal), after a
+                              `#` line with the board, the game and the date
+    sim-1-g00003.iccs.pgn     PGN, moves in ICCS, clocks, fouls, alerts, comments
+    sim-1-g00003.wxf.pgn      the same in WXF
+    sim-1-g00003.chinese.pgn  the same in Chinese notation (score-sheet form)
+    sim-1-g00003.bare.pgn     ICCS without comments or clocks: what cchess reads
+    sim-1-g00003.sheet.txt    the score sheet of art. 9
+
+Every event is appended to `.events` and flushed to the disk (fsync) as it
+arrives: that file alone rebuilds every record (`game_from_events`). A
+write cut by a crash leaves at most a torn last line, which fails its
+checksum and is cut off when the file is opened again. The records are
+rewritten whole, each to a temporary file renamed into place (os.replace:
+atomic), at most every `every` seconds while the game goes on and at once
+when it ends: a reader never sees half a file.
+
+    >>> import tempfile
+    >>> out = tempfile.mkdtemp()
+    >>> f = GameFiles(out, "b1", 1, date="2026.11.30")
+    >>> f.append(["E 1 0 GAME new red=A black=B tc=10m"])
+    >>> f.write_records(); sorted(p.name for p in f.paths())[:2]
+    ['b1-g00001.bare.pgn', 'b1-g00001.chinese.pgn']
+    >>> GameFiles(out, "b1", 1).payloads
+    ['E 1 0 GAME new red=A black=B tc=10m']
+"""
+import datetime
+import os
+import re
+from pathlib import Path
+
+from ..core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
+from ..record import score_sheet, write_pgn
+from .events import _Builder
+
+from link.frame import FrameError, decode, encode  # noqa: E402
+
+RECORDS = (("iccs.pgn", "ICCS"), ("wxf.pgn", "WXF"), ("chinese.pgn", "Chinese"))
+
+
+def stem_of(board_id, game_no):
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", board_id or "board") or "board"
+    return "%s-g%05d" % (safe, game_no)
+
+
+def atomic_write(path, text):
+    """Writes a whole file or nothing (temporary file, fsync, rename)."""
+    path = str(path)
+    tmp = "%s.tmp%d" % (path, os.getpid())
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+
+
+def read_events(path):
+    """(payloads, meta dict, length of the good part) of an .events file:
+    a torn or corrupted tail is left out."""
+    payloads, meta, good = [], {}, 0
+    try:
+        data = Path(path).read_bytes()
+    except FileNotFoundError:
+        return payloads, meta, 0
+    for line in data.splitlines(keepends=True):
+        if not line.endswith(b"\n"):
+            break  # torn: the write never finished
+        if line.startswith(b"#"):
+            for w in line[1:].decode(errors="replace").split():
+                if "=" in w:
+                    k, v = w.split("=", 1)
+                    meta[k] = v
+            good += len(line)
+            continue
+        try:
+            payloads.append(decode(line))
+        except FrameError:
+            break
+        good += len(line)
+    return payloads, meta, good
+
+
+class GameFiles:
+    def __init__(self, out, board_id, game_no, date=None, headers=None):
+        self.out = Path(out)
+        self.out.mkdir(parents=True, exist_ok=True)
+        self.board_id = board_id
+        self.game_no = game_no
+        self.stem = stem_of(board_id, game_no)
+        self.events_path = self.out / (self.stem + ".events")
+        payloads, meta, good = read_events(self.events_path)
+        if self.events_path.exists() and good < self.events_path.stat().st_size:
+            with open(self.events_path, "r+b") as f:  # cut the torn tail
+                f.truncate(good)
+        self.date = meta.get("date") or date or datetime.date.today().strftime("%Y.%m.%d")
+        if not self.events_path.exists():
+            with open(self.events_path, "wb") as f:
+                f.write(("# xqboard log: board=%s game=%d date=%s\n" % (board_id, game_no, self.date)).encode())
+                f.flush()
+                os.fsync(f.fileno())
+        self.headers = {"Date": self.date}
+        self.headers.update(headers or {})
+        self.payloads = []
+        self.new_notes = []
+        self.builder = _Builder(self.headers)
+        for p in payloads:
+            self._take(p)
+        self.dirty = bool(payloads)
+        self.ended = False
+
+    @property
+    def game(self):
+        """The record (xqboard.record.Game) so far."""
+        return self.builder.game
+
+    def _take(self, payload):
+        self.payloads.append(payload)
+        n = len(self.game.notes)
+        self.builder.add(payload)
+        self.new_notes = self.game.notes[n:] if len(self.game.notes) > n else []
+        kind = payload.split(" ", 4)[3] if payload.count(" ") >= 3 else ""
+        if kind in ("RESULT", "CONFIRM"):
+            self.ended = True
+
+    def append(self, events, on_each=None):
+        """Appends events (payloads or Events) to the log, on the disk
+        before this returns; then takes each into the record, calling
+        on_each(event, notes it added)."""
+        if not events:
+            return
+        data = b""
+        for e in events:
+            data += encode(e if isinstance(e, str) else e.payload)
+        with open(self.events_path, "ab") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        for e in events:
+            self._take(e if isinstance(e, str) else e.payload)
+            if on_each:
+                on_each(e, self.new_notes)
+        self.dirty = True
+
+    def paths(self):
+        return [self.out / ("%s.%s" % (self.stem, s)) for s in
+                ("events", "iccs.pgn", "wxf.pgn", "chinese.pgn", "bare.pgn", "sheet.txt")]
+
+    def write_records(self):
+        """Rewrites every record from the events (atomically, each)."""
+        g = self.game
+        for suffix, fmt in RECORDS:
+            atomic_write(self.out / ("%s.%s" % (self.stem, suffix)), write_pgn(g, fmt))
+        atomic_write(self.out / (self.stem + ".bare.pgn"), write_pgn(g, "ICCS", clocks=False, comments=False))
+        atomic_write(self.out / (self.stem + ".sheet.txt"), score_sheet(g) + "\n")
+        self.dirty = False

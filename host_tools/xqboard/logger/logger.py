@@ -1,0 +1,206 @@
+"""The logger: follows one or many boards, shows their games live and
+writes every game as it goes (`xqboard log`).
+
+    logger = Logger(["/dev/ttyACM0", "/dev/ttyACM1"], out="games")
+    logger.run()                  # until Ctrl-C
+    # or step by step:
+    logger.start()
+    while not done:
+        logger.step(0.1)
+    logger.close()
+
+Per board (logger.boards[i]): the session (port, link, reconnection), the
+files of its current game (files.GameFiles), its clocks. Each event is on
+the disk (`.events`, fsync) before the view shows it; the PGN files and the
+score sheet follow within `every` seconds and at once at the end of a game.
+A logger started again with the same OUT folder takes each game's events
+from its files and asks the board only for the rest: a move is never
+written twice or skipped.
+"""
+import queue
+import sys
+import time
+
+from .files import GameFiles
+from .session import BoardSession
+from .view import Screen, panel, plain_line
+
+_CLOCK_KINDS = ("START", "PRESS", "PAUSE", "RESUME", "ADJUST", "PENALTY", "RESULT", "FLAG", "CORRECT")
+
+
+class Board:
+    """What the logger keeps for one port."""
+
+    def __init__(self, session):
+        self.session = session
+        self.files = None
+        self.clocks = None  # {0: ms, 8: ms}
+        self.clocks_at = 0.0
+        self.running = None
+        self.confirm_sent = False
+
+    @property
+    def game(self):
+        return self.files.game if self.files else None
+
+    def state(self):
+        s = self.session
+        return {"port": s.port, "board_id": s.link.board_id, "connected": s.connected and s.link.synced,
+                "game": self.game, "clocks": self.clocks, "running": self.running,
+                "files": str(self.files.out / self.files.stem) if self.files else None}
+
+
+class Logger:
+    def __init__(self, ports, out, key=None, stream=None, live=None, color=None, every=0.5,
+                 confirm=True, headers=None):
+        self.out = out
+        self.key = key
+        self.stream = stream or sys.stdout
+        tty = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.live = tty if live is None else live
+        self.color = self.live if color is None else color
+        self.every = every
+        self.confirm = confirm and key is not None  # art. 9: ask the board for the times used
+        self.headers = headers or {}
+        self.inbox = queue.Queue()
+        self.boards = []
+        for p in ports:
+            s = BoardSession(p, key=key, on_game=self._on_game, inbox=self.inbox)
+            s.listener = self._on_events
+            self.boards.append(Board(s))
+        self._by_session = {b.session: b for b in self.boards}
+        self.screen = Screen(self.stream) if self.live else None
+        self._written_at = 0.0
+        self.finished = []  # GameFiles of the games that ended
+
+    # -- life -------------------------------------------------------------------
+
+    def start(self):
+        for b in self.boards:
+            b.session.start()
+        self._draw(force=True)
+        return self
+
+    def close(self):
+        for b in self.boards:
+            b.session.close()
+        self.write_records(force=True)
+        self._draw(force=True)
+        if self.screen:
+            self.screen.flush()
+
+    def run(self, until=None, timeout=None):
+        """Steps until until() is true, `timeout` seconds pass, or Ctrl-C."""
+        self.start()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        try:
+            while not (until and until()):
+                if deadline is not None and time.monotonic() > deadline:
+                    break
+                self.step(0.1)
+        except KeyboardInterrupt:
+            pass
+        finally:
+            self.close()
+
+    def step(self, timeout=0.1):
+        """Takes what the ports brought within `timeout`; writes, draws."""
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                session, kind, data = self.inbox.get(timeout=max(0.0, deadline - time.monotonic()))
+            except queue.Empty:
+                break
+            was = session.connected
+            evs = session.handle(kind, data)
+            if evs:
+                self._on_events(session, evs)
+            if session.connected != was:
+                self._plain("%-4s      %s" % (session.link.board_id or session.port,
+                                              "link up: %s" % session.port if session.connected
+                                              else "link down (%s): reconnecting" % (data or "closed")))
+                self._draw()
+        for b in self.boards:
+            b.session.tick()
+            if b.session.status_at > b.clocks_at and "red" in b.session.status:
+                b.clocks = {0: int(b.session.status["red"]), 8: int(b.session.status["black"])}
+                b.clocks_at = b.session.status_at
+                self._draw()
+        self.write_records()
+        if self.screen:
+            self.screen.show([b_panel for b_panel in self._panels()])
+
+    # -- events -----------------------------------------------------------------------
+
+    def _on_game(self, session, n):
+        b = self._by_session[session]
+        if b.files is not None:
+            if b.files.dirty:
+                b.files.write_records()
+            if b.files.ended:
+                self.finished.append(b.files)
+        b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=self.headers)
+        b.running = None
+        b.confirm_sent = False
+        return list(b.files.payloads)
+
+    def _on_events(self, session, events):
+        b = self._by_session[session]
+        if b.files is None:
+            return
+        tag = b.session.link.board_id or session.port
+
+        def each(e, notes):
+            line = plain_line(tag, b.files.game, e.payload, notes)
+            if line:
+                self._plain(line)
+            self._follow_clock(b, e)
+
+        b.files.append(events, each)  # on the disk before anything else
+        if b.files.ended:
+            b.files.write_records()
+            self._written_at = time.monotonic()
+            if self.confirm and not b.confirm_sent and not any(e.kind == "CONFIRM" for e in events) \
+                    and not any(p.split()[3] == "CONFIRM" for p in b.files.payloads):
+                b.confirm_sent = True
+                session.send(session.link.command(["confirm"]))
+        self._draw()
+
+    def _follow_clock(self, b, e):
+        if e.kind == "PRESS":
+            b.clocks = {0: int(e.args[1]), 8: int(e.args[2])}
+            b.clocks_at = time.monotonic()
+            b.running = 8 if e.args[0] == "red" else 0
+        elif e.kind in ("START", "RESUME"):
+            b.running = 0 if e.args[0] == "red" else 8
+            if e.kind == "RESUME":
+                b.running = b.game.position().side if b.game else None
+            b.session.ask_status()
+        elif e.kind in ("PAUSE", "RESULT", "FLAG"):
+            b.running = None
+            b.session.ask_status()
+        elif e.kind in ("ADJUST", "PENALTY"):
+            b.session.ask_status()
+
+    # -- output -------------------------------------------------------------------------
+
+    def write_records(self, force=False):
+        now = time.monotonic()
+        if not force and now - self._written_at < self.every:
+            return
+        self._written_at = now
+        for b in self.boards:
+            if b.files is not None and b.files.dirty:
+                b.files.write_records()
+
+    def _panels(self):
+        return [panel(b.state(), color=self.color) for b in self.boards]
+
+    def _draw(self, force=False):
+        if self.screen:
+            self.screen.show(self._panels(), force=force)
+
+    def _plain(self, line):
+        if not self.live:
+            self.stream.write(line + "\n")
+            self.stream.flush()

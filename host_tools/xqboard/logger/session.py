@@ -1,0 +1,324 @@
+"""One board on one serial port, followed across cable pulls and restarts.
+
+`GameLink` is a BoardLink that also knows which of the board's games its
+events belong to (the `game=` of the greeting: the number of the game's
+journal file on the board), so that a host that comes back after a new game
+began, or a logger restarted from its files, asks for the right events.
+
+`BoardSession` owns the port: a reader thread opens it with pyserial
+(`serial.serial_for_url`: a device, a pseudo-terminal, or a URL such as
+`socket://host:port`), reads, and when the port fails (SerialException: the
+cable is out) closes it and opens it again until it comes back. Each
+connection starts with `hello`; events arriving before its greeting are
+left to the `since` that follows, so nothing is counted twice.
+
+    s = BoardSession("/dev/ttyACM0", key=b"secret").start()
+    for e in s.wait_events(timeout=5):
+        print(e.payload)                  # E 1 0 GAME new ...
+    s.command(["resign", "black"])        # ['ok']
+"""
+import queue
+import threading
+import time
+
+from ..boardlink import BoardLink, Event
+
+HELLO_EVERY = 3.0  # s: a greeting tells the last event number (a lost tail is asked for)
+ASK_AGAIN = 1.5  # s: a `since` unanswered this long is sent again
+STATUS_EVERY = 1.0  # s: the clocks while a game runs
+
+
+def greeting_fields(payload):
+    """{key: value} of a greeting; the first `board=` is the board's id (the
+    game's board number, also `board=`, comes later), kept as `board_id`."""
+    out = {}
+    for w in payload.split()[1:]:
+        if "=" in w:
+            k, v = w.split("=", 1)
+            if k == "board" and "board_id" not in out:
+                out["board_id"] = v
+                continue
+            out[k] = v
+    return out
+
+
+class GameLink(BoardLink):
+    """BoardLink that follows the board's game numbers and ignores events
+    until a connection's greeting (see the module docstring).
+
+    on_game(n) is called when the events switch to the board's game n; it
+    returns the payloads of that game already kept (from a logger's files),
+    which are taken as received."""
+
+    def __init__(self, key=None, on_game=None):
+        super().__init__(key)
+        self.on_game = on_game
+        self.game_no = None
+        self.board_id = None
+        self.synced = False
+
+    def reconnected(self):
+        self.synced = False
+        self._asked = None
+
+    def _payload(self, payload):
+        if payload.startswith("H "):
+            info = greeting_fields(payload)
+            self.board_id = info.get("board_id")
+            try:
+                g = int(info.get("game", "0"))
+            except ValueError:
+                g = 0
+            if g != self.game_no:
+                self._switch(g)
+            self.synced = True
+            return super()._payload(payload)
+        if payload.startswith("E ") and not self.synced:
+            return []
+        return super()._payload(payload)
+
+    def _event(self, e):
+        if e.kind == "GAME" and e.seq == 1 and (self.events or self.greeting.get("seq") == "0"):
+            # A new game while connected: the board's next journal file
+            # (a greeting with seq=0: the board had no game in progress).
+            self._switch((self.game_no or 0) + 1)
+        return super()._event(e)
+
+    def _switch(self, g):
+        if self.events:
+            self.games.append(self.events)
+        self.events = []
+        self._ahead = {}
+        self._asked = None
+        self.game_no = g
+        if self.greeting:
+            self.greeting["seq"] = "0"
+        kept = self.on_game(g) if self.on_game else []
+        for p in kept:
+            super()._event(Event(p))
+
+
+class BoardSession:
+    """A board on `port`; see the module docstring. Events come out of
+    poll() (in order, each once); `on_event(session, event)` and
+    `on_game(session, n) -> kept payloads` may be set before start()."""
+
+    def __init__(self, port, key=None, baudrate=115200, on_game=None, inbox=None, retry=0.2):
+        self.port = port
+        self.baudrate = baudrate
+        self.retry = retry
+        self.link = GameLink(key, on_game=(lambda n: on_game(self, n)) if on_game else None)
+        self.inbox = inbox if inbox is not None else queue.Queue()
+        self.listener = None  # listener(session, events) for events polled by another session
+        self.connected = False
+        self.connects = 0
+        self.last_error = None
+        self.status = {}  # the last `status` answer: phase, seq, fen, red, black, result
+        self.status_at = 0.0
+        self._ser = None
+        self._wlock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = None
+        self._hello_at = 0.0
+        self._asked_at = 0.0
+        self._status_id = None
+        self._status_sent = 0.0
+
+    # -- the port -------------------------------------------------------------------
+
+    def start(self):
+        self._thread = threading.Thread(target=self._reader, name="port %s" % self.port, daemon=True)
+        self._thread.start()
+        return self
+
+    def close(self):
+        self._stop.set()
+        ser = self._ser
+        if ser is not None:
+            try:
+                ser.cancel_read()
+            except Exception:
+                pass
+        if self._thread:
+            self._thread.join(2)
+        if self._ser is not None:
+            try:
+                self._ser.close()
+            except Exception:
+                pass
+
+    def drop(self):
+        """Closes the port as a pulled cable would; the reader opens it
+        again (tests, and the `--reconnect` check)."""
+        ser = self._ser
+        if ser is not None:
+            try:
+                ser.close()
+            except Exception:
+                pass
+
+    def _reader(self):
+        import serial
+
+        while not self._stop.is_set():
+            try:
+                ser = serial.serial_for_url(self.port, baudrate=self.baudrate, timeout=0.1)
+            except (serial.SerialException, OSError, ValueError) as e:
+                self.last_error = str(e)
+                self._stop.wait(self.retry)
+                continue
+            try:
+                ser.reset_input_buffer()  # lines from before this connection: `since` gets them right
+            except Exception:
+                pass
+            self._ser = ser
+            self.inbox.put((self, "open", None))
+            try:
+                while not self._stop.is_set():
+                    data = ser.read(max(1, ser.in_waiting))
+                    if data:
+                        self.inbox.put((self, "data", data))
+            except Exception as e:  # SerialException, OSError, TypeError on a closed port
+                self.last_error = str(e)
+            self._ser = None
+            try:
+                ser.close()
+            except Exception:
+                pass
+            self.inbox.put((self, "closed", self.last_error))
+            self._stop.wait(self.retry)
+
+    def send(self, frame):
+        """Writes a frame; False if the port is not there (the command is
+        lost with the cable: ask again once it is back)."""
+        ser = self._ser
+        if ser is None:
+            return False
+        with self._wlock:
+            try:
+                ser.write(frame)
+                return True
+            except Exception as e:
+                self.last_error = str(e)
+                return False
+
+    # -- what comes in ------------------------------------------------------------------
+
+    def handle(self, kind, data):
+        """Takes one item of the inbox; returns the new events."""
+        if kind == "open":
+            self.connected = True
+            self.connects += 1
+            self.link.reconnected()
+            self.send(self.link.hello())
+            self._hello_at = time.monotonic()
+            return []
+        if kind == "closed":
+            self.connected = False
+            return []
+        events = self.link.feed(data)
+        self._after_feed()
+        return events
+
+    def _after_feed(self):
+        if self._status_id is not None and self._status_id in self.link.replies:
+            words = self.link.replies.pop(self._status_id)
+            self._status_id = None
+            if words[:1] == ["ok"]:
+                self.status = dict(w.split("=", 1) for w in words[1:] if "=" in w)
+                self.status_at = time.monotonic()
+        for f in self.link.requests():
+            self.send(f)
+            self._asked_at = time.monotonic()
+
+    def tick(self):
+        """Timers: a greeting now and then (a lost last event shows as a
+        gap), a `since` asked again when unanswered, the clocks."""
+        if not self.connected:
+            return
+        now = time.monotonic()
+        if self.link._asked is not None and now - self._asked_at > ASK_AGAIN:
+            self.link.ask_again()
+            self._after_feed()
+        if now - self._hello_at > HELLO_EVERY:
+            self._hello_at = now
+            self.send(self.link.hello())
+        if self.link.synced and now - self._status_sent > STATUS_EVERY:
+            self.ask_status()
+
+    def ask_status(self):
+        self._status_sent = time.monotonic()
+        frame = self.link.command(["status"], sign=False)
+        self._status_id = self.link.last_command_id
+        self.send(frame)
+
+    def poll(self, timeout=0.1):
+        """Events that arrived within `timeout` (this session's own inbox)."""
+        out = []
+        deadline = time.monotonic() + timeout
+        while True:
+            left = deadline - time.monotonic()
+            try:
+                who, kind, data = self.inbox.get(timeout=max(0.0, left))
+            except queue.Empty:
+                break
+            if who is not self:
+                # an inbox shared by several boards: theirs go to their listener
+                evs = who.handle(kind, data)
+                if evs and who.listener:
+                    who.listener(who, evs)
+                continue
+            out += self.handle(kind, data)
+            if out and self.inbox.empty():
+                break
+        self.tick()
+        return out
+
+    def wait_events(self, timeout=5.0):
+        return self.poll(timeout)
+
+    def wait_synced(self, timeout=10.0):
+        """Polls until the board has greeted this connection; returns the
+        events seen meanwhile."""
+        out = []
+        deadline = time.monotonic() + timeout
+        while not (self.connected and self.link.synced):
+            if time.monotonic() > deadline:
+                raise TimeoutError("no answer from the board on %s (%s)" % (self.port, self.last_error or "no greeting"))
+            out += self.poll(0.05)
+        return out
+
+    def command(self, words, sign=True, timeout=5.0, on_events=None):
+        """Sends a command and waits for its answer: the reply words
+        (['ok', ...] or ['refused', reason...]). Events arriving meanwhile
+        go to on_events(list) (they are never lost). If the cable goes
+        while waiting, the command is sent again once it is back, unless
+        the greeting's `cmd=` shows the board took it (a signed command is
+        never done twice)."""
+        deadline = time.monotonic() + timeout
+
+        def left():
+            t = deadline - time.monotonic()
+            if t <= 0:
+                raise TimeoutError("no answer to %r from %s" % (" ".join(words), self.port))
+            return t
+
+        def take(evs):
+            if evs and on_events:
+                on_events(evs)
+
+        take(self.wait_synced(left()))
+        self.send(self.link.command(words, sign=sign))
+        cid = self.link.last_command_id
+        while cid not in self.link.replies:
+            left()
+            take(self.poll(0.05))
+            if not self.connected:
+                take(self.wait_synced(left()))
+                if cid in self.link.replies:
+                    break
+                if sign and int(self.link.greeting.get("cmd", "0") or 0) >= cid:
+                    return ["ok", "(answer lost with the cable)"]
+                self.send(self.link.command(words, sign=sign))
+                cid = self.link.last_command_id
+        return self.link.replies.pop(cid)

@@ -1,0 +1,148 @@
+"""The live view of the boards a logger follows.
+
+On a terminal every board gets a panel (its link, the players and their
+clocks, the board diagram with the last move marked, the last moves, the
+last foul or alert, the result), redrawn in place with ANSI sequences at
+most ten times a second. Elsewhere (a pipe, a file, a CI log) one plain
+line is printed per move, note and result, never redrawn.
+
+    >>> from xqboard.record import Game
+    >>> g = Game(Red="A", Black="B"); _ = g.push("h2e2", clock=598_000)
+    >>> print(plain_line("b1", g, "E 3 1200 MOVE 1 h2e2 red at=1100"))
+    b1     1. 炮二平五 (h2e2)
+"""
+import time
+
+from ..record import diagram as _diagram
+from ..record import move_text
+from ..record.pgn import display_width, format_time, note_text
+from ..record.scoresheet import result_line
+
+CLEAR, HOME, EOL, EOS = "\x1b[2J", "\x1b[H", "\x1b[K", "\x1b[J"
+
+
+def clock_text(ms):
+    return "-:--:--" if ms is None else format_time(max(0, int(ms)) // 1000 * 1000)
+
+
+def last_moves(game, count=6, fmt="Chinese"):
+    """'12. 炮二平五 马８进７ 13. 车一平二' for the last `count` plies."""
+    n = len(game.plies)
+    first = max(0, n - count)
+    pos = game.position(first)
+    parts = []
+    for ply in game.plies[first:]:
+        num = _move_number(game, ply.number)
+        text = move_text(pos, ply.move, fmt)
+        if game.side_of(ply.number) == 0:
+            parts.append("%d. %s" % (num, text))
+        elif not parts:
+            parts.append("%d... %s" % (num, text))
+        else:
+            parts.append(text)
+        pos.push(ply.move)
+    return " ".join(parts)
+
+
+def _move_number(game, ply_number):
+    from ..record.scoresheet import move_of_ply
+
+    return move_of_ply(game, ply_number)[0]
+
+
+def panel(state, color=False):
+    """The lines of one board's panel. `state` has: port, board_id,
+    connected, game (a record.Game or None), clocks ({0: ms, 8: ms} or
+    None), running (0, 8 or None), files (a stem or None)."""
+    g = state.get("game")
+    head = "%s  %s  %s" % (state.get("board_id") or "?", state.get("port"),
+                           "connected" if state.get("connected") else "LINK DOWN: waiting for the port")
+    lines = [head]
+    if g is None:
+        lines.append("(no game yet)")
+        return lines
+    h = g.headers
+    where = ", ".join(x for x in (h.get("Event"), h.get("Round") and "round " + h["Round"],
+                                  h.get("Board") and "board " + h["Board"]) if x)
+    if where:
+        lines.append(where)
+    clocks = state.get("clocks") or {}
+    running = state.get("running")
+    red = "Red 红方 %s  %s%s" % (h.get("Red", "?"), clock_text(clocks.get(0)), " <" if running == 0 else "")
+    black = "Black 黑方 %s  %s%s" % (h.get("Black", "?"), clock_text(clocks.get(8)), " <" if running == 8 else "")
+    lines.append(red + " " * max(2, 40 - display_width(red)) + black)
+    pos = g.position()
+    last = g.plies[-1].move if g.plies else None
+    lines += _diagram(pos, last, color=color).split("\n")
+    moves = last_moves(g)
+    lines.append("Moves: " + (moves or "-"))
+    notes = [n for n in g.notes if n.kind in ("foul", "alert")]
+    if notes:
+        lines.append("Last note: " + note_text(notes[-1]))
+    if g.result != "*" or g.article:
+        lines.append(result_line(g))
+    if state.get("files"):
+        lines.append("Files: %s.*" % state["files"])
+    return lines
+
+
+def plain_line(board, game, payload, notes=()):
+    """One line for a plain log of an event (`notes`: those the event added
+    to the record), or None for the events a plain log leaves out (the
+    set-up, clock presses)."""
+    w = payload.split()
+    kind, args = w[3], w[4:]
+    tag = "%-4s" % board
+    if kind == "MOVE" and game.plies:
+        ply = game.plies[-1]
+        before = game.position(ply.number - 1)
+        n = _move_number(game, ply.number)
+        dots = "." if game.side_of(ply.number) == 0 else "..."
+        return "%s %3d%s %s (%s)" % (tag, n, dots, move_text(before, ply.move, "Chinese"), args[1])
+    if kind == "RESULT":
+        return "%s      %s" % (tag, result_line(game))
+    if kind == "GAME":
+        h = game.headers
+        return "%s      new game: %s - %s %s" % (tag, h.get("Red", "?"), h.get("Black", "?"), h.get("TimeControl", ""))
+    if kind == "START":
+        return "%s      clock started (20.1)" % tag
+    if kind == "RESTORED":
+        return "%s      position restored" % tag
+    if kind == "CONFIRM":
+        return "%s      score sheet confirmed (art. 9)" % tag
+    if notes:
+        return "\n".join("%s      %s" % (tag, note_text(n)) for n in notes)
+    return None
+
+
+class Screen:
+    """Draws panels in place on an ANSI terminal, at most `fps` times a
+    second (the last call is drawn by flush())."""
+
+    def __init__(self, stream, fps=10.0):
+        self.stream = stream
+        self.gap = 1.0 / fps
+        self.drawn_at = 0.0
+        self.pending = None
+        self.started = False
+
+    def show(self, blocks, force=False):
+        self.pending = blocks
+        now = time.monotonic()
+        if force or now - self.drawn_at >= self.gap:
+            self.flush()
+
+    def flush(self):
+        if self.pending is None:
+            return
+        out = [CLEAR if not self.started else "", HOME]
+        self.started = True
+        for i, block in enumerate(self.pending):
+            if i:
+                out.append(EOL + "\n")
+            out.append((EOL + "\n").join(block))
+        out.append(EOL + "\n" + EOS)
+        self.stream.write("".join(out))
+        self.stream.flush()
+        self.drawn_at = time.monotonic()
+        self.pending = None
