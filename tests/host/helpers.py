@@ -1,0 +1,62 @@
+"""Shared by the host end-to-end tests: a simulated board, a logger in this
+process, master games played by hand, the board's own journal to compare
+with."""
+import io
+import time
+from pathlib import Path
+
+from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
+from xqboard.demo import master_game, script
+from xqboard.logger import Logger
+from xqboard.logger.files import read_events
+from xqboard.logger.round import Pairing, start_round
+from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
+
+from link.frame import decode  # noqa: E402
+
+MATE_GAME = 171  # 90 plies, ends in mate: the board itself rules 4.1.1
+
+
+def new_sim(tmp_path, speed=40.0, board_id="t-1"):
+    return SimulatedBoard(speed=speed, key=DEFAULT_KEY, board_id=board_id, link=str(tmp_path / "port"),
+                          store=str(tmp_path / "journal")).start()
+
+
+def new_logger(sim, out, **kw):
+    kw.setdefault("stream", io.StringIO())
+    kw.setdefault("live", False)
+    return Logger([sim.port], str(out), key=DEFAULT_KEY, **kw).start()
+
+
+def start_game(sim, logger, red="Red Player", black="Black Player", tc="30m+10s"):
+    start_round(logger, {sim.port: Pairing(1, red, black)}, event="Test Cup", round_no=2, tc=tc,
+                confirm="players", wait=20,
+                on_waiting=lambda ports: sim.act("+100 setup", "+300 press red", "+200 press black"))
+
+
+def step_until(logger, cond, timeout=30.0, each=None):
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out")
+        logger.step(0.02)
+        if each:
+            each()
+
+
+def board_journal(sim, game=1):
+    """The event payloads of the board's journal file (the record of truth)."""
+    out = []
+    for line in Path(sim.store, "g%05d.log" % game).read_bytes().splitlines(keepends=True):
+        payload = decode(line)
+        if payload.startswith("E "):
+            out.append(payload.split(" ~~ ")[0])
+    return out
+
+
+def logged(out_dir, board_id="t-1", game=1):
+    return read_events(Path(out_dir) / ("%s-g%05d.events" % (board_id, game)))[0]
+
+
+def seqs(payloads):
+    return [int(p.split()[1]) for p in payloads]

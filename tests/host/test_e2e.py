@@ -1,0 +1,153 @@
+"""End to end through the pseudo-terminal: the firmware in the MicroPython
+unix port on the simulated board, its link a pseudo-terminal, the logger
+on pyserial. A whole master game becomes a PGN identical to the game
+played, also with the cable pulled several times and the logger's own port
+closed, and with the logger killed (SIGKILL) and started again."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from xqboard.logger import game_from_events
+from xqboard.record import read_game
+
+from .helpers import (MATE_GAME, board_journal, logged, master_game, new_logger, new_sim, script, seqs,
+                      start_game, step_until)
+
+
+def finished(logger):
+    b = logger.boards[0]
+    return b.files is not None and any(p.split()[3] == "CONFIRM" for p in b.files.payloads)
+
+
+def check_records(out, played, board_log):
+    """The logger's files hold exactly the board's log, and every record made
+    from them has exactly the moves played."""
+    mine = logged(out)
+    assert seqs(mine) == list(range(1, len(mine) + 1))  # no event twice, none missing
+    assert mine == board_log
+    stem = Path(out) / "t-1-g00001"
+    for fmt in ("iccs", "wxf", "chinese", "bare"):
+        g = read_game(Path("%s.%s.pgn" % (stem, fmt)).read_text(encoding="utf-8"))
+        assert g.moves == played.moves, fmt
+    rebuilt = game_from_events(mine)
+    assert rebuilt.moves == played.moves
+    assert (rebuilt.result, rebuilt.article) == ("0-1", "4.1.1")
+    sheet = Path("%s.sheet.txt" % stem).read_text(encoding="utf-8")
+    assert "4.1.1 将死 mate" in sheet and "Time used 用时: Red 红方 0:" in sheet
+    return rebuilt
+
+
+def test_whole_master_game_through_the_pty_is_recorded_exactly(tmp_path):
+    played = master_game(MATE_GAME)
+    lines, shown = script(played)
+    assert {"captured-first", "mover-first", "touch", "knock"} <= set(shown)
+    sim = new_sim(tmp_path)
+    logger = new_logger(sim, tmp_path / "out")
+    try:
+        start_game(sim, logger)
+        sim.act(*lines)
+        step_until(logger, lambda: finished(logger))
+    finally:
+        logger.close()
+        sim.close()
+    g = check_records(tmp_path / "out", played, board_journal(sim))
+    # Clock times from the presses, fouls/alerts/touches as comments.
+    # (the mating move needs no press: the game is over on it)
+    assert all(p.clock is not None and p.elapsed is not None for p in g.plies[:-1])
+    text = (tmp_path / "out" / "t-1-g00001.chinese.pgn").read_text(encoding="utf-8")
+    assert "[Termination \"4.1.1 mate\"]" in text and "[%clk" in text
+    assert "{Alert 5.8.2: piece displaced" in text and ", restored}" in text
+    assert "touched the own piece" in text
+    assert "[Event \"Test Cup\"]" in text and "[Round \"2\"]" in text and "[Red \"Red Player\"]" in text
+    import cchess
+
+    bare = cchess.read_from_pgn(str(tmp_path / "out" / "t-1-g00001.bare.pgn"))
+    assert [str(m) for m in bare.iter_moves()] == g.texts("ICCS")  # cchess reads the bare copy
+    assert bare.info["red"] == "Red Player"
+
+
+def test_cable_pulled_and_port_closed_several_times(tmp_path):
+    played = master_game(MATE_GAME)
+    lines, _ = script(played)
+    sim = new_sim(tmp_path, speed=30)
+    logger = new_logger(sim, tmp_path / "out")
+    cuts = {12: "cable", 30: "drop", 47: "cable", 70: "cable", 80: "drop"}
+    done = set()
+
+    def cut():
+        n = len(logger.boards[0].game.plies) if logger.boards[0].game else 0
+        for at, how in cuts.items():
+            if n >= at and at not in done:
+                done.add(at)
+                if how == "cable":
+                    sim.cable(False)  # the port disappears: reads fail, reopening fails
+                    for _ in range(5):
+                        logger.step(0.02)
+                    sim.cable(True)
+                else:
+                    logger.boards[0].session.drop()  # the logger's own end closed
+
+    try:
+        start_game(sim, logger)
+        sim.act(*lines)
+        step_until(logger, lambda: finished(logger), each=cut)
+    finally:
+        logger.close()
+        sim.close()
+    assert done == set(cuts)
+    assert logger.boards[0].session.connects >= 1 + len(cuts)
+    check_records(tmp_path / "out", played, board_journal(sim))
+
+
+def test_logger_killed_and_restarted(tmp_path):
+    played = master_game(MATE_GAME)
+    lines, _ = script(played)
+    out = tmp_path / "out"
+    sim = new_sim(tmp_path, speed=20)
+    base = [sys.executable, "-m", "xqboard.cli"]
+    first = subprocess.Popen(base + ["round", "start", "--event", "Test Cup", "--round", "2", "--tc", "30m+10s",
+                                     "--key", sim.key.hex(), "--confirm", "host", "--log", str(out),
+                                     "%s=1:Red Player:Black Player" % sim.port],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    second = None
+    try:
+        events = out / "t-1-g00001.events"
+        deadline = time.monotonic() + 20
+        while not (events.exists() and logged(out)):
+            assert time.monotonic() < deadline and first.poll() is None, first.stderr.read() if first.poll() else ""
+            time.sleep(0.02)
+        sim.act("setup")  # the pieces; the host confirms the set-up once the sensors agree
+        while not any(" START " in p for p in logged(out)):
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        sim.act(*lines)
+        while sum(" MOVE " in p for p in logged(out)) < 30:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+        first.send_signal(signal.SIGKILL)
+        first.wait()
+        killed_at = sum(" MOVE " in p for p in logged(out))
+        time.sleep(0.5)  # the game goes on without a host
+        second = subprocess.run(base + ["log", sim.port, "--out", str(out), "--plain", "--until-over",
+                                        "--key", sim.key.hex(), "--timeout", "60"],
+                                capture_output=True, text=True, timeout=90)
+        assert second.returncode == 0, second.stderr
+        # the restarted logger waits for the confirmation too
+        deadline = time.monotonic() + 10
+        while not any(" CONFIRM " in p for p in logged(out)):
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    finally:
+        if first.poll() is None:
+            first.kill()
+        sim.close()
+    assert 30 <= killed_at < len(played.plies)
+    # The restarted logger printed only the moves it had not written before.
+    printed = [x for x in second.stdout.splitlines() if "(" in x and x.split()[1][0].isdigit()]
+    assert len(printed) == len(played.plies) - killed_at
+    check_records(out, played, board_journal(sim))
