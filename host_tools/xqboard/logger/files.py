@@ -97,11 +97,6 @@ class GameFiles:
             with open(self.events_path, "r+b") as f:  # cut the torn tail
                 f.truncate(good)
         self.date = meta.get("date") or date or datetime.date.today().strftime("%Y.%m.%d")
-        if not self.events_path.exists():
-            with open(self.events_path, "wb") as f:
-                f.write(("# xqboard log: board=%s game=%d date=%s\n" % (board_id, game_no, self.date)).encode())
-                f.flush()
-                os.fsync(f.fileno())
         self.headers = {"Date": self.date}
         self.headers.update(headers or {})
         self.payloads = []
@@ -133,6 +128,8 @@ class GameFiles:
         if not events:
             return
         data = b""
+        if not self.events_path.exists():  # made with the game's first event
+            data = ("# xqboard log: board=%s game=%d date=%s\n" % (self.board_id, self.game_no, self.date)).encode()
         for e in events:
             data += encode(e if isinstance(e, str) else e.payload)
         with open(self.events_path, "ab") as f:
@@ -151,6 +148,8 @@ class GameFiles:
 
     def write_records(self):
         """Rewrites every record from the events (atomically, each)."""
+        if not self.payloads:
+            return
         g = self.game
         for suffix, fmt in RECORDS:
             atomic_write(self.out / ("%s.%s" % (self.stem, suffix)), write_pgn(g, fmt))
