@@ -20,9 +20,7 @@ import ticks
 from game.game import OVER, PLAYING, SETUP, SIDE_NAMES, CommandError, Game
 from link.link import PROTOCOL, Link
 from sense import events as ev
-from sense import frame as fr
-from sense.debounce import Debouncer
-from sense.recognise import Recogniser
+from sense.pipeline import Sensing
 from store.journal import Journal
 from xq import squares
 
@@ -39,9 +37,12 @@ def point_names(points):
 class App:
     def __init__(self, board, nonce="0"):
         self.board = board
-        self.raw = fr.new()
-        self.deb = Debouncer(board.SCAN_MS, board.STABLE_MS)
-        self.rec = Recogniser(settle_ms=board.SETTLE_MS, lag_ms=self.deb.lag_ms)
+        # sensors -> debouncer -> recogniser (sense/pipeline.py); the board
+        # fills the raw frame, so the pipeline gets no driver of its own.
+        self.sensing = Sensing(None, board.SCAN_MS, board.STABLE_MS, board.SETTLE_MS)
+        self.raw = self.sensing.raw
+        self.deb = self.sensing.deb
+        self.rec = self.sensing.rec
         self.journal = Journal(board.store) if board.store else None
         self.game = Game(sink=self._record)
         self.link = Link(board.port, board.key, nonce)
@@ -101,7 +102,7 @@ class App:
             self._sense(now, self.rec.setup(now, g.position.fen()))
         elif g.phase in (PLAYING, OVER):
             self.rec.reset(now, g.position.fen())
-            self._sense(now, self.rec.frame(now, self.deb.stable))
+            self._sense(now, self.rec.frame(now, self.deb.st))
 
     def greeting(self):
         g = self.game
@@ -116,10 +117,7 @@ class App:
 
     def step(self, now):
         """One scan period: sensors, levers, link, clock, displays."""
-        if self.deb.scan(self._read(now)):
-            self._sense(now, self.rec.frame(now, self.deb.stable))
-        else:
-            self._sense(now, self.rec.tick(now))
+        self._sense(now, self.sensing.step(now, self._read(now)))
         for side in self.board.levers():
             self._press(now, side)
         data = self.board.port.read()
