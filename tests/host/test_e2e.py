@@ -151,3 +151,36 @@ def test_logger_killed_and_restarted(tmp_path):
     printed = [x for x in second.stdout.splitlines() if "(" in x and x.split()[1][0].isdigit()]
     assert len(printed) == len(played.plies) - killed_at
     check_records(out, played, board_journal(sim))
+
+
+def test_power_cut_of_the_board_while_logging(tmp_path):
+    # The board's process killed (SIGKILL) and started again on its journal
+    # and its pieces; the arbiter resumes; the logger's record goes on
+    # without a gap or a repeat.
+    played = master_game(MATE_GAME)
+    lines, _ = script(played)
+    half = len(lines) // 2
+    while not lines[half - 1].split()[1] == "press":
+        half += 1
+    sim = new_sim(tmp_path, speed=30)
+    logger = new_logger(sim, tmp_path / "out")
+    try:
+        start_game(sim, logger)
+        sim.act(*lines[:half])
+        sim.sync()
+        n = lambda: len(logger.boards[0].game.plies)  # noqa: E731
+        step_until(logger, lambda: n() > 0 and logger.boards[0].files.payloads[-1].split()[3] == "PRESS")
+        before = n()
+        sim.power(False)
+        sim.power(True)
+        session = logger.boards[0].session
+        step_until(logger, lambda: any(" PAUSE power " in p for p in logger.boards[0].files.payloads))
+        assert session.command(["resume"], on_events=lambda evs: logger._on_events(session, evs))[0] == "ok"
+        sim.act(*lines[half:])
+        step_until(logger, lambda: finished(logger))
+    finally:
+        logger.close()
+        sim.close()
+    payloads = logged(tmp_path / "out")
+    assert any(" POWER restored " in p for p in payloads) and before > 10
+    check_records(tmp_path / "out", played, board_journal(sim))

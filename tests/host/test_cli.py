@@ -1,0 +1,73 @@
+"""The host commands from the command line: `xqboard sim` driven through
+its standard input, bad input refused (exit 2, no traceback), and the
+docstring examples of the host modules."""
+import doctest
+import subprocess
+import sys
+import time
+
+import pytest
+import serial
+
+from xqboard.boardlink import BoardLink
+
+CLI = [sys.executable, "-m", "xqboard.cli"]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["sim", "--speed", "fast"], "--speed: want a number"),
+    (["sim", "--speed", "0"], "--speed: from 0 to 1000"),
+    (["sim", "--key", "xyz"], "--key: want the key in hex"),
+    (["log", "/dev/null", "/dev/null"], "a port is given twice"),
+    (["log", "/tmp/x", "--key", "zz"], "--key: want the key in hex"),
+    (["round", "start", "--event", "E", "--round", "1", "--key", "6b", "/dev/ttyACM0"], "want PORT=board:red:black"),
+    (["round", "start", "--event", "E", "--round", "1", "--key", "6b", "p=1:A:B", "p=2:C:D"], "port p given twice"),
+    (["demo", "--game", "300"], "game 300: the file has games 0 to 299"),
+])
+def test_bad_input_is_refused_with_status_2(args, message):
+    r = subprocess.run(CLI + args, capture_output=True, text=True, timeout=60)
+    assert r.returncode == 2 and message in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_sim_command_prints_its_port_and_takes_actions_on_stdin(tmp_path):
+    p = subprocess.Popen(CLI + ["sim", "--speed", "10", "--board-id", "cli-1", "--store", str(tmp_path / "j")],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        port = p.stdout.readline().strip()
+        assert port.startswith("/dev/pts/")
+        link = BoardLink(key=b"sim")
+        with serial.Serial(port, 115200, timeout=0.1) as s:
+            def ask(frame, want):
+                s.write(frame)
+                deadline = time.monotonic() + 5
+                while time.monotonic() < deadline:
+                    link.feed(s.read(4096))
+                    if want():
+                        return
+                raise AssertionError("no answer")
+            ask(link.hello(), lambda: link.greeting.get("nonce"))
+            ask(link.command(["new", "tc=5m"]), lambda: link.events)
+            p.stdin.write("setup\n+100 press red\n+100 press black\n")
+            p.stdin.flush()
+            ask(link.hello(), lambda: any(e.args[:1] == ["confirmed"] for e in link.events))
+            ask(link.command(["start"]), lambda: any(e.kind == "START" for e in link.events))
+            p.stdin.write("+200 lift h2\n+300 place e2\n+200 press red\n")
+            p.stdin.flush()
+            ask(link.hello(), lambda: any(e.kind == "PRESS" for e in link.events))
+        assert [e.args[1] for e in link.events if e.kind == "MOVE"] == ["h2e2"]
+        assert [e.args[0] for e in link.events if e.kind == "SETUP"][-1] == "confirmed"
+    finally:
+        p.stdin.close()  # the end of its input ends it
+        assert p.wait(10) == 0
+
+
+def test_docstring_examples_of_the_host_modules():
+    import xqboard.deploy
+    import xqboard.logger.events
+    import xqboard.logger.files
+    import xqboard.logger.view
+    import xqboard.simplay
+
+    for m in (xqboard.logger.events, xqboard.logger.files, xqboard.logger.view, xqboard.simplay, xqboard.deploy):
+        r = doctest.testmod(m)
+        assert r.failed == 0 and r.attempted > 0, m.__name__
