@@ -101,7 +101,9 @@ class App:
         if g.phase == SETUP:
             self._sense(now, self.rec.setup(now, g.position.fen()))
         elif g.phase in (PLAYING, OVER):
-            self.rec.reset(now, g.position.fen())
+            # the recogniser alerts with the points to restore if the board
+            # no longer shows the position (pieces moved while the power was off)
+            self._sense(now, self.rec.reset(now, g.position.fen()))
             self._sense(now, self.rec.frame(now, self.deb.st))
 
     def greeting(self):
@@ -243,7 +245,8 @@ class App:
             self._setup_shown = None
             self._sense(now, self.rec.setup(now, g.position.fen()))
         elif name == "correct":
-            self.rec.reset(now, g.position.fen())
+            # 5.8: the board shows which points to change to reach the position
+            self._sense(now, self.rec.reset(now, g.position.fen()))
         return reply
 
     def _since(self, words):

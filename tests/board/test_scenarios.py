@@ -255,3 +255,15 @@ def test_23_5_2_draw_takes_effect_after_two_rounds_4_2_3():
     lines = sc.run(script + "%d cmd claim red repetition\n" % (t + 500) + "\n".join(body) + "\n")
     assert sc.events(lines, "CLAIM")[0][4:6] == ["red", "repetition"]
     assert sc.result(lines)[:2] == ["1/2-1/2", "4.2.3"]
+
+
+def test_5_8_arbiter_correction_shows_the_points_to_change():
+    # The arbiter takes back Red's move on the board's record; the board
+    # shows what to put where until the pieces match.
+    fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR_w_-_-_0_1"
+    lines = sc.run("0 new\n0 setup\n100 start\n1s lift h2\n1.2s place e2\n1.4s press red\n"
+                   "3s cmd correct %s\n4s lift e2\n4.2s place h2\n" % fen)
+    assert sc.events(lines, "CORRECT")
+    alert = [w for w in sc.events(lines, "ALERT") if w[4] == "position"]
+    assert alert and "put=h2" in alert[0] and "clear=e2" in alert[0]
+    assert sc.events(lines, "RESTORED")
