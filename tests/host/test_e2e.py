@@ -184,3 +184,48 @@ def test_power_cut_of_the_board_while_logging(tmp_path):
     payloads = logged(tmp_path / "out")
     assert any(" POWER restored " in p for p in payloads) and before > 10
     check_records(tmp_path / "out", played, board_journal(sim))
+
+
+def test_a_round_of_two_boards_started_at_once_and_logged_together(tmp_path):
+    import io
+
+    from xqboard.logger import Logger
+    from xqboard.logger.round import Pairing, start_round
+    from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
+    from xqboard.simplay import move_actions
+
+    sims = [SimulatedBoard(speed=20, key=DEFAULT_KEY, board_id="r-%d" % i, link=str(tmp_path / ("port%d" % i)),
+                           store=str(tmp_path / ("journal%d" % i))).start() for i in (1, 2)]
+    games = [master_game(0), master_game(1)]
+    logger = Logger([s.port for s in sims], str(tmp_path / "out"), key=DEFAULT_KEY, stream=io.StringIO(),
+                    live=False).start()
+    try:
+        pairings = {sims[0].port: Pairing(1, "ZHAO GuoRong", "LIU DaHua"),
+                    sims[1].port: Pairing(2, "CHEN TianCai", "LIU DaHua")}
+        start_round(logger, pairings, event="Round Cup", round_no=5, tc="60m", confirm="host", wait=20,
+                    on_waiting=lambda ports: [s.act("setup") for s in sims])
+        starts = [next(p for p in b.files.payloads if " START " in p) for b in logger.boards]
+        assert all(p.split()[4:] == ["red", "20.1"] for p in starts)
+        for sim, g in zip(sims, games):
+            pos, acts = g.position(0), []
+            for ply in g.plies[:12]:
+                acts += move_actions(pos, ply.move)
+                pos.push(ply.move)
+            sim.act(*acts)
+        step_until(logger, lambda: all(b.game and len(b.game.plies) == 12 for b in logger.boards))
+        for b, side in zip(logger.boards, ("black", "red")):
+            assert b.session.command(["resign", side], on_events=lambda e, s=b.session: logger._on_events(s, e))[0] == "ok"
+        step_until(logger, lambda: all(finished_board(b) for b in logger.boards))
+    finally:
+        logger.close()
+        for s in sims:
+            s.close()
+    for i, (b, g) in enumerate(zip(logger.boards, games), 1):
+        pgn = read_game((tmp_path / "out" / ("r-%d-g00001.iccs.pgn" % i)).read_text(encoding="utf-8"))
+        assert pgn.moves == g.moves[:12]
+        assert pgn.headers["Event"] == "Round Cup" and pgn.headers["Round"] == "5" and pgn.headers["Board"] == str(i)
+        assert pgn.result == ("1-0" if i == 1 else "0-1") and pgn.article == "4.1.12"
+
+
+def finished_board(b):
+    return b.files is not None and any(p.split()[3] == "CONFIRM" for p in b.files.payloads)
