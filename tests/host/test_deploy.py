@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from xqboard import deploy
-from xqboard.paths import BUILD, FIRMWARE, REPO
+from xqboard.paths import FIRMWARE, REPO
 
 from .fakedevice import FakeDevice
 

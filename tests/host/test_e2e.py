@@ -3,14 +3,11 @@ unix port on the simulated board, its link a pseudo-terminal, the logger
 on pyserial. A whole master game becomes a PGN identical to the game
 played, also with the cable pulled several times and the logger's own port
 closed, and with the logger killed (SIGKILL) and started again."""
-import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
-
-import pytest
 
 from xqboard.logger import game_from_events
 from xqboard.record import read_game

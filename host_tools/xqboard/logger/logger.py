@@ -128,7 +128,7 @@ class Logger:
                 self._draw()
         self.write_records()
         if self.screen:
-            self.screen.show([b_panel for b_panel in self._panels()])
+            self.screen.show(self._panels)
 
     # -- events -----------------------------------------------------------------------
 
@@ -198,7 +198,7 @@ class Logger:
 
     def _draw(self, force=False):
         if self.screen:
-            self.screen.show(self._panels(), force=force)
+            self.screen.show(self._panels, force=force)
 
     def _plain(self, line):
         if not self.live:

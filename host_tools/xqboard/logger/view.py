@@ -127,6 +127,8 @@ class Screen:
         self.started = False
 
     def show(self, blocks, force=False):
+        """blocks: a list of panels (lists of lines), or a function that
+        makes them (called only when a frame is drawn)."""
         self.pending = blocks
         now = time.monotonic()
         if force or now - self.drawn_at >= self.gap:
@@ -135,9 +137,10 @@ class Screen:
     def flush(self):
         if self.pending is None:
             return
+        blocks = self.pending() if callable(self.pending) else self.pending
         out = [CLEAR if not self.started else "", HOME]
         self.started = True
-        for i, block in enumerate(self.pending):
+        for i, block in enumerate(blocks):
             if i:
                 out.append(EOL + "\n")
             out.append((EOL + "\n").join(block))
