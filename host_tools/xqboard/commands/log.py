@@ -30,7 +30,7 @@ def cmd_log(args):
     until = None
     if args.until_over:
         def until():
-            return all(b.files is not None and b.files.ended for b in logger.boards)
+            return all(logger.over(b) for b in logger.boards)
     logger.run(until=until, timeout=args.timeout)
     for b in logger.boards:
         if b.files is not None:

@@ -38,6 +38,7 @@ class Board:
         self.clocks_at = 0.0
         self.running = None
         self.confirm_sent = False
+        self.ended_at = None
 
     @property
     def game(self):
@@ -88,6 +89,19 @@ class Logger:
         self._draw(force=True)
         if self.screen:
             self.screen.flush()
+
+    def over(self, board, wait_confirm=3.0):
+        """True once `board`'s game has its result and, when this logger
+        asks for it, the board's confirmation (art. 9; at most wait_confirm
+        seconds after the result)."""
+        f = board.files
+        if f is None or not f.ended:
+            return False
+        if not self.confirm or any(p.split()[3] == "CONFIRM" for p in f.payloads):
+            return True
+        if board.ended_at is None:
+            board.ended_at = time.monotonic()
+        return time.monotonic() - board.ended_at > wait_confirm
 
     def run(self, until=None, timeout=None):
         """Steps until until() is true, `timeout` seconds pass, or Ctrl-C."""
@@ -142,6 +156,7 @@ class Logger:
         b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=self.headers)
         b.running = None
         b.confirm_sent = False
+        b.ended_at = None
         return list(b.files.payloads)
 
     def _on_events(self, session, events):
