@@ -31,6 +31,7 @@ With the simulator (no hardware):
     with SimulatedBoard(speed=10) as sim, open_board(sim.port, key=sim.key) as board:
         board.command("new", "tc=5m")
         sim.act("setup")                                # every piece on its point
+        sim.sync(after=100)                             # ... and seen by the sensors
         board.command("setup", "host")                  # the host vouches for the set-up
         board.command("start")
         sim.act("+200 lift h2", "+300 place e2", "+200 press red")

@@ -17,7 +17,7 @@ starts it again on the same journal.
     ...     print(sim.port)                              # /dev/pts/7
     ...     sim.act("setup")                             # pieces on the board
     ...     sim.act("+200 lift h2", "+300 place e2", "+200 press red")
-    ...     sim.sync()                                   # all done
+    ...     sim.sync(after=100)                          # all done, sensors settled
 
 Physical actions are the scenario's (`lift h2`, `place e2`, `press red`,
 `flicker e3 40`) plus `setup` (every piece of the game's position on the
@@ -215,12 +215,13 @@ class SimulatedBoard:
                 return
             self._inflight += 1
 
-    def sync(self, timeout=30.0):
-        """Waits until the board has done every action sent before."""
+    def sync(self, timeout=30.0, after=0):
+        """Waits until the board has done every action sent before, and
+        then `after` ms of board time (the sensors settle in ~20 ms)."""
         with self._cond:
             self._sync_n += 1
             token = str(self._sync_n)
-        self.act("sync " + token)
+        self.act("+%d sync %s" % (after, token))
         deadline = time.monotonic() + timeout
         with self._cond:
             while token not in self._syncs:

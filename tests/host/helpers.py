@@ -38,7 +38,13 @@ def step_until(logger, cond, timeout=30.0, each=None):
     deadline = time.monotonic() + timeout
     while not cond():
         if time.monotonic() > deadline:
-            raise AssertionError("timed out")
+            b = logger.boards[0]
+            s = b.session
+            raise AssertionError("timed out: plies=%s connected=%s synced=%s gap=%s asked=%s greeting seq=%s "
+                                 "last=%s error=%s" % (
+                                     len(b.game.plies) if b.game else None, s.connected, s.link.synced,
+                                     s.link.gap(), s.link._asked, s.link.greeting.get("seq"),
+                                     b.files.payloads[-1:] if b.files else None, s.last_error))
         logger.step(0.02)
         if each:
             each()

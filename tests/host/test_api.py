@@ -12,7 +12,7 @@ def test_open_board_events_game_command(tmp_path):
         assert board.board_id == "api-1" and board.phase == "idle"
         assert board.command("new", "tc=5m+3s", "red=ZHANG_San", "black=LI_Si") == ["game"]
         sim.act("setup")
-        sim.sync()
+        sim.sync(after=100)  # the sensors see it (debounced)
         board.command("setup host")
         board.command("start")
         with pytest.raises(CommandRefused, match="no game waiting to start"):

@@ -116,6 +116,7 @@ class BoardSession:
         self.status = {}  # the last `status` answer: phase, seq, fen, red, black, result
         self.status_at = 0.0
         self._ser = None
+        self._dropping = False
         self._wlock = threading.Lock()
         self._stop = threading.Event()
         self._thread = None
@@ -149,11 +150,13 @@ class BoardSession:
 
     def drop(self):
         """Closes the port as a pulled cable would; the reader opens it
-        again (tests, and the `--reconnect` check)."""
+        again. The reader thread closes it itself (closing a descriptor
+        another thread is reading is a race: the number may be reused)."""
         ser = self._ser
         if ser is not None:
+            self._dropping = True
             try:
-                ser.close()
+                ser.cancel_read()
             except Exception:
                 pass
 
@@ -176,6 +179,9 @@ class BoardSession:
             try:
                 while not self._stop.is_set():
                     data = ser.read(max(1, ser.in_waiting))
+                    if self._dropping:
+                        self._dropping = False
+                        raise OSError("port closed by the host")
                     if data:
                         self.inbox.put((self, "data", data))
             except Exception as e:  # SerialException, OSError, TypeError on a closed port
