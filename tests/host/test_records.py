@@ -125,3 +125,16 @@ def test_pairings():
         except ValueError:
             continue
         raise AssertionError(bad)
+
+
+def test_chinese_records_traditional_and_abbreviated(tmp_path):
+    f = GameFiles(tmp_path, "b1", 1, chinese={"traditional": True})
+    f.append(LOG)
+    f.write_records()
+    assert "1. 炮二平五 {[%clk" in (tmp_path / "b1-g00001.chinese.pgn").read_text()
+    assert "馬８進７" in (tmp_path / "b1-g00001.chinese.pgn").read_text()
+    assert "馬８進７" in (tmp_path / "b1-g00001.sheet.txt").read_text()
+    f = GameFiles(tmp_path / "short", "b1", 1, chinese={"abbreviated": True})
+    f.append(LOG)
+    f.write_records()
+    assert "1. 炮25" in (tmp_path / "short" / "b1-g00001.chinese.pgn").read_text()

@@ -14,6 +14,8 @@ def register(sub):
     p.add_argument("ports", nargs="+", metavar="PORT", help="serial port or pseudo-terminal (or a pyserial URL)")
     p.add_argument("--out", default="games", metavar="DIR", help="folder of the records (default ./games)")
     p.add_argument("--key", help="the arbiter's key in hex: at the end of a game ask the board to confirm it (art. 9)")
+    p.add_argument("--traditional", action="store_true", help="Chinese records in traditional characters (傌, 車...)")
+    p.add_argument("--abbreviated", action="store_true", help="Chinese records in the abbreviated form of 7.5 (炮25)")
     p.add_argument("--plain", action="store_true", help="one line per event, never redraw (the default off a terminal)")
     p.add_argument("--no-color", action="store_true", help="no ANSI colours in the diagram")
     p.add_argument("--until-over", action="store_true", help="stop once every board's game has a result")
@@ -25,8 +27,9 @@ def cmd_log(args):
     key = key_arg(args.key) if args.key else None
     if len(set(args.ports)) != len(args.ports):
         raise UsageError("a port is given twice")
+    chinese = {k: True for k in ("traditional", "abbreviated") if getattr(args, k)}
     logger = Logger(args.ports, args.out, key=key, live=False if args.plain else None,
-                    color=False if args.no_color else None)
+                    color=False if args.no_color else None, chinese=chinese)
     until = None
     if args.until_over:
         def until():

@@ -7,7 +7,9 @@ For the board `sim-1`'s journal game 3 (the greeting's `game=`), in OUT/:
                               `#` line with the board, the game and the date
     sim-1-g00003.iccs.pgn     PGN, moves in ICCS, clocks, fouls, alerts, comments
     sim-1-g00003.wxf.pgn      the same in WXF
-    sim-1-g00003.chinese.pgn  the same in Chinese notation (score-sheet form)
+    sim-1-g00003.chinese.pgn  the same in Chinese notation (score-sheet form;
+                              traditional characters, the abbreviated form of 7.5
+                              on request: chinese={"traditional": True, ...})
     sim-1-g00003.bare.pgn     ICCS without comments or clocks: what cchess reads
     sim-1-g00003.sheet.txt    the score sheet of art. 9
 
@@ -85,7 +87,7 @@ def read_events(path):
 
 
 class GameFiles:
-    def __init__(self, out, board_id, game_no, date=None, headers=None):
+    def __init__(self, out, board_id, game_no, date=None, headers=None, chinese=None):
         self.out = Path(out)
         self.out.mkdir(parents=True, exist_ok=True)
         self.board_id = board_id
@@ -97,6 +99,7 @@ class GameFiles:
             with open(self.events_path, "r+b") as f:  # cut the torn tail
                 f.truncate(good)
         self.date = meta.get("date") or date or datetime.date.today().strftime("%Y.%m.%d")
+        self.chinese = dict(chinese or {})  # traditional=True, abbreviated=True (7.5)
         self.headers = {"Date": self.date}
         self.headers.update(headers or {})
         self.payloads = []
@@ -152,7 +155,8 @@ class GameFiles:
             return
         g = self.game
         for suffix, fmt in RECORDS:
-            atomic_write(self.out / ("%s.%s" % (self.stem, suffix)), write_pgn(g, fmt))
+            opts = self.chinese if fmt == "Chinese" else {}
+            atomic_write(self.out / ("%s.%s" % (self.stem, suffix)), write_pgn(g, fmt, **opts))
         atomic_write(self.out / (self.stem + ".bare.pgn"), write_pgn(g, "ICCS", clocks=False, comments=False))
-        atomic_write(self.out / (self.stem + ".sheet.txt"), score_sheet(g) + "\n")
+        atomic_write(self.out / (self.stem + ".sheet.txt"), score_sheet(g, **self.chinese) + "\n")
         self.dirty = False

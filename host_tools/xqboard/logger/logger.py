@@ -53,7 +53,7 @@ class Board:
 
 class Logger:
     def __init__(self, ports, out, key=None, stream=None, live=None, color=None, every=0.5,
-                 confirm=True, headers=None):
+                 confirm=True, headers=None, chinese=None):
         self.out = out
         self.key = key
         self.stream = stream or sys.stdout
@@ -63,6 +63,7 @@ class Logger:
         self.every = every
         self.confirm = confirm and key is not None  # art. 9: ask the board for the times used
         self.headers = headers or {}
+        self.chinese = chinese or {}
         self.inbox = queue.Queue()
         self.boards = []
         for p in ports:
@@ -153,7 +154,8 @@ class Logger:
                 b.files.write_records()
             if b.files.ended:
                 self.finished.append(b.files)
-        b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=self.headers)
+        b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=self.headers,
+                            chinese=self.chinese)
         b.running = None
         b.confirm_sent = False
         b.ended_at = None
