@@ -37,6 +37,7 @@ def run_powercuts(seed, games, tmp_path):
     lines = list(master_games())
     rng = random.Random(seed)
     rng.shuffle(lines)
+    lines = (lines * (games // len(lines) + 1))[:games]  # 300 games: replayed with other cuts
     r = runtime.run([str(MP / "powercut_run.py"), str(seed), str(games), str(tmp_path)],
                     heap="256k", input="\n".join(lines[:games]) + "\n", extra_paths=[MP])
     assert r.returncode == 0, r.stderr[-3000:]
