@@ -72,12 +72,19 @@ def timed_append(payload, _append=r.app.journal.append):
 
 r.app.journal.append = timed_append
 i = 0
+live_peak = 0
 while True:
     m = sys.stdin.readline().strip()
     if not m:
         break
     r.play(m, gap=1500)
     i += 1
+    if i % 10 == 0:
+        # live data: what is still held after a collection
+        gc.collect()
+        used = gc.mem_alloc()
+        if used > live_peak:
+            live_peak = used
     if r.app.game.phase != 2:
         print("stopped_at", i)
         break
@@ -110,6 +117,7 @@ for _ in range(1000):
 print("quiet_step_bytes", (f0 - gc.mem_free()) // 1000)
 gc.enable()
 print("heap_total", base_free + gc.mem_alloc())
+print("live_peak", live_peak)
 print("heap_min_free", min_free)
 print("heap_free_end", gc.mem_free())
 print("journal_records", r.app.journal.writes)
