@@ -116,7 +116,7 @@ for _ in range(1000):
     app.step(now)
 print("quiet_step_bytes", (f0 - gc.mem_free()) // 1000)
 gc.enable()
-print("heap_total", base_free + gc.mem_alloc())
+print("heap_total", gc.mem_free() + gc.mem_alloc())
 print("live_peak", live_peak)
 print("heap_min_free", min_free)
 print("heap_free_end", gc.mem_free())
