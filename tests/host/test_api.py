@@ -19,8 +19,13 @@ def test_open_board_events_game_command(tmp_path):
             board.command("start")
         sim.act("+200 lift h2", "+300 place e2", "+200 press red",
                 "+500 lift h9", "+300 place g7", "+200 press black")
-        moves = [e for e in board.events(timeout=3) if e.kind == "MOVE"]
-        assert [e.args[1] for e in moves] == ["h2e2", "h9g7"]
+        moves = []
+        for e in board.events(timeout=5):
+            if e.kind == "MOVE":
+                moves.append(e.args[1])
+            if e.kind == "PRESS" and e.args[0] == "black":
+                break
+        assert moves == ["h2e2", "h9g7"]
         assert board.status()["phase"] == "playing"
         board.command("resign", "black")
         assert board.wait_for("RESULT").args[:2] == ["1-0", "4.1.12"]
