@@ -109,7 +109,8 @@ class App:
     def greeting(self):
         g = self.game
         c = g.config
-        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "board=%s" % self.board.board_id,
+        # `id=` is the board's name; `board=` (among the settings) the game's board number
+        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % self.board.board_id,
                  "nonce=%s" % self.link.nonce, "game=%d" % (self.journal.game if self.journal else 0),
                  "seq=%d" % g.seq, "cmd=%d" % self.link.last_id,
                  "phase=%s" % ("idle", "setup", "playing", "over")[g.phase]]
@@ -173,9 +174,9 @@ class App:
             self.board.signal("alert")
         elif kind == ev.RESTORED:
             g.on_restored(now)
-        elif kind == ev.SETUP:
+        elif kind == ev.SETUP and g.phase == SETUP:
             self._setup_state(now, pts, info)
-        elif kind == ev.SETUP_OK:
+        elif kind == ev.SETUP_OK and g.phase == SETUP:
             g.emit(now, "SETUP", "confirmed", "by=%s" % info)
         # NOMOVE: the game layer rules on 8.1.7 from its own record of moves.
 
@@ -283,8 +284,9 @@ class App:
     # -- outputs ----------------------------------------------------------------
 
     def _record(self, payload, snap):
-        # The journal first: what the host has seen, the flash has.
-        if self.journal:
+        # The journal first: what the host has seen, the flash has. (Before
+        # the first `new` there is no game and nothing to journal.)
+        if self.journal and (self.journal.game or (payload and " GAME new " in payload)):
             if payload and " GAME new " in payload:
                 self.journal.new_game()
             if payload and snap:

@@ -7,13 +7,14 @@ number; a gap (a lost line, a reconnect, a host restart) is filled by asking
 the board for every event from the first missing one on (`since`).
 
     >>> link = BoardLink(key=b"secret")
-    >>> link.feed(b"H proto=1 fw=0.1.0 board=b1 nonce=7 game=1 seq=0 phase=idle*2d8f8a53\\n")
+    >>> link.feed(b"H proto=1 fw=0.1.0 id=b1 nonce=7 game=1 seq=0 phase=idle*febe023d\\n")
     []
-    >>> link.greeting["board"]
+    >>> link.greeting["id"]
     'b1'
 
 It owns no port: give it what you read, send what it returns
-(`command()`, `requests()`). xqboard.serialboard wires it to pyserial.
+(`command()`, `requests()`). xqboard.logger.session and xqboard.api wire
+it to pyserial.
 """
 from .core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 

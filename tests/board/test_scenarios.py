@@ -267,3 +267,10 @@ def test_5_8_arbiter_correction_shows_the_points_to_change():
     alert = [w for w in sc.events(lines, "ALERT") if w[4] == "position"]
     assert alert and "put=h2" in alert[0] and "clear=e2" in alert[0]
     assert sc.events(lines, "RESTORED")
+
+
+def test_pieces_handled_before_any_game_are_not_an_error():
+    # A board switched on and set up before the arbiter sends `new`.
+    lines = sc.run("0 place a0\n200 place b0\n1s lift b0\n2s new\n2s setup\n2.1s start\n3s lift h2\n3.2s place e2\n3.4s press red\n")
+    assert sc.moves(lines) == ["h2e2"]
+    assert [int(w[1]) for w in sc.events(lines)] == list(range(1, len(sc.events(lines)) + 1))

@@ -75,7 +75,7 @@ def test_files_survive_a_torn_last_line_and_rebuild_everything(tmp_path):
 
 
 def hello(game, seq, cmd=0):
-    return encode("H proto=1 fw=0.1.0 board=b1 nonce=ab game=%d seq=%d cmd=%d phase=playing board=5" % (game, seq, cmd))
+    return encode("H proto=1 fw=0.1.0 id=b1 nonce=ab game=%d seq=%d cmd=%d phase=playing board=5" % (game, seq, cmd))
 
 
 def test_gamelink_follows_the_boards_game_numbers():

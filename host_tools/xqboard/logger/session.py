@@ -29,13 +29,14 @@ STATUS_EVERY = 1.0  # s: the clocks while a game runs
 
 
 def greeting_fields(payload):
-    """{key: value} of a greeting; the first `board=` is the board's id (the
-    game's board number, also `board=`, comes later), kept as `board_id`."""
+    """{key: value} of a greeting; the board's id (`id=`) is kept as
+    `board_id`. (Firmware before protocol 1's final form sent it as a first
+    `board=`, before the game's board number: read that too.)"""
     out = {}
     for w in payload.split()[1:]:
         if "=" in w:
             k, v = w.split("=", 1)
-            if k == "board" and "board_id" not in out:
+            if k == "id" or (k == "board" and "board_id" not in out and "fw" in out and "nonce" not in out):
                 out["board_id"] = v
                 continue
             out[k] = v
