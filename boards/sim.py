@@ -37,8 +37,10 @@ class BufferPort:
 
 class TtyPort:
     """The board's end of a pseudo-terminal (the slave device, opened like a
-    serial port). Reads never block; writes are unbuffered (no flush: a tty
-    refuses it in the unix port)."""
+    serial port). Writes are unbuffered (no flush: a tty refuses it in the
+    unix port). The unix port's read(n) goes on until it has n bytes unless
+    the tty returns early: the side that makes the pty sets it raw with
+    VMIN=0 (xqboard/simboard.py), so a read after poll() never blocks."""
 
     def __init__(self, path):
         import select
@@ -50,7 +52,7 @@ class TtyPort:
     def read(self):
         if not self.poll.poll(0):
             return None
-        return self.f.read(256) if hasattr(self.f, "read") else None
+        return self.f.read(256)
 
     def write(self, data):
         self.f.write(data)
