@@ -16,5 +16,8 @@ if [ "$(id -u)" != 0 ]; then
   exit 0
 fi
 echo "system-packages: installing ${missing[*]}"
-apt-get update -qq
-DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# A failed install is reported, not fatal: the tests that need a missing
+# program (Chromium for printable pages, tmux) say so and skip.
+if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; }; then
+  echo "system-packages: could not install ${missing[*]}; the tests that need them will skip" >&2
+fi
