@@ -252,9 +252,9 @@ class Game:
         side = pos.side
         kind = pos.classify(move)
         if kind == BREACH:
-            # The recogniser reports breaches as alerts; never record one as a move.
-            self.emit(now, "ALERT", "breach", side_name(side), squares.move_name(move), self._breach_article(side))
-            return
+            # The recogniser reports breaches as alerts and never passes one
+            # on as a move; should one come, it is a breach all the same.
+            return self._breach(now, side, ["move=" + squares.move_name(move)])
         at_t = self.t + ticks.diff(at, now) if self._last_now is not None else self.t
         words = [pos.ply + 1, squares.move_name(move), side_name(side), "at=%d" % max(at_t, 0)]
         if pos.piece_at(move & 255):
