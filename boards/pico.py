@@ -22,7 +22,12 @@ PINS = {
     "load": 5,
     "lever_red": 0,
     "lever_black": 1,
+    # The Pico measures VSYS/3 on GP29 (ADC3): the battery, when the board
+    # runs on one (boards/device.py warns below LOW_BATTERY_MV).
+    "battery": 29,
 }
+BATTERY_SCALE = 3.0  # the Pico's own divider in front of GP29
+LOW_BATTERY_MV = 3500  # a Li-ion cell near empty (or 3 AA cells at 1.17 V)
 SPI_ID = 0
 SPI_BAUD = 1000000
 MATRIX_ROWS = (6, 7, 8, 9, 10, 11, 12, 13, 14, 15)  # rank 0 .. 9

@@ -15,14 +15,14 @@ from link.frame import encode, decode
 import ticks
 
 hw = FakeHardware({5: "load"})
-mv = [4000]
+mv = [4200]
 class ADC:
     def __init__(self, pin):
         pass
     def read_u16(self):
-        return mv[0] * 65535 // (3300 * 2)
+        return mv[0] * 65535 // (3300 * 3)   # VSYS/3 on GP29
 hw.ADC = ADC
-pico.PINS["battery"] = 26
+# the Pico definition reads its battery on GP29 (VSYS/3)
 dev = Device(hw, pico, {"board_id": "t1", "key": KEY.hex(), "store": sys.argv[1]})
 dev.port = BufferPort()
 app = App(dev, nonce="9")
