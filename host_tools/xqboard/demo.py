@@ -150,7 +150,7 @@ def run(out=None, speed=SPEED, game_index=DEMO_GAME, stream=None, cut=True, time
     same = g.moves == game.moves
     say("moves recorded: %d, identical to the master game: %s; link reconnections: %d" % (
         len(g.plies), "yes" if same else "NO", board.session.connects - 1))
-    say("files: %s" % ", ".join(p.name for p in files.paths()))
+    say("files in %s: %s" % (out, ", ".join(p.name for p in files.paths())))
     took = time.monotonic() - t0
     say("demo done in %.1f s" % took)
     return files, took
