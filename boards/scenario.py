@@ -83,11 +83,14 @@ def _check(action, args):
     return args
 
 
-def parse(lines):
-    """[(ms, action, args, lineno)] of a script's lines; ScenarioError."""
-    out = []
+def actions(lines):
+    """(ms, action, args, lineno) of each line of a script, one at a time
+    (a long script never sits whole in a small heap); ScenarioError with
+    the line number at the first malformed line."""
     last = 0
-    for n, raw in enumerate(lines, 1):
+    n = 0
+    for raw in lines:
+        n += 1
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue
@@ -108,5 +111,9 @@ def parse(lines):
             args = _check(action, words[2:])
         except ValueError as e:
             raise ScenarioError(n, str(e))
-        out.append((t, action, args, n))
-    return out
+        yield t, action, args, n
+
+
+def parse(lines):
+    """[(ms, action, args, lineno)] of a script's lines; ScenarioError."""
+    return list(actions(lines))

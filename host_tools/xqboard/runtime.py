@@ -21,14 +21,6 @@ from .paths import BUILD, MP_SCRIPTS
 HEAP = "192k"
 # The rules core alone must fit in a quarter of that.
 CORE_HEAP = "48k"
-# The scenario runner: the board's firmware plus the runner's own script
-# parser and simulated board, and the repetition rulings (~22 KB on x64)
-# loaded when a position repeats. On x64 every object word is 8 bytes, so
-# this is still no more than what the firmware needs on a 32-bit board with
-# ~190 KiB (docs/HARDWARE.md, "Heap").
-SCENARIO_HEAP = "256k"
-
-
 def micropython_exe():
     exe = Path(sys.executable).with_name("micropython")
     return str(exe) if exe.exists() else (shutil.which("micropython") or "micropython")

@@ -1,7 +1,7 @@
 """The simulated board in real time, seen from the host as a serial port.
 
 The firmware's App runs in the MicroPython unix port (x64 build, heap
-runtime.SCENARIO_HEAP) on a SimBoard whose link is the slave of a
+runtime.HEAP) on a SimBoard whose link is the slave of a
 pseudo-terminal (`mp/sim_run.py`). This process holds the masters of two
 pseudo-terminals and relays the bytes between them: the board's (A) and the
 host's (B). Host tools open B's slave, the printed port, exactly as they
@@ -51,7 +51,7 @@ class SimulatedBoard:
         self.key = key
         self.board_id = board_id
         self.link = link  # a stable path (symlink) to the host's port, or None
-        self.heap = heap or runtime.SCENARIO_HEAP
+        self.heap = heap or runtime.HEAP
         self.log = log  # callable(str) for the board process's own lines
         self._tmp = None
         if store is None:

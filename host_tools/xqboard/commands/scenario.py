@@ -37,7 +37,7 @@ def run(path, store, stdout=None):
     """Runs the scenario; returns the CompletedProcess (stdout: the lines)."""
     from .. import runtime
 
-    return runtime.run_script("scenario_run.py", [path, store], heap=runtime.SCENARIO_HEAP)
+    return runtime.run_script("scenario_run.py", [path, store], heap=runtime.HEAP)
 
 
 def cmd_scenario(args):

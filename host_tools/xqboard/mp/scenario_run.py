@@ -15,9 +15,13 @@ def main(argv):
     if len(argv) != 2:
         print("usage: scenario_run.py SCRIPT STORE_DIR", file=sys.stderr)
         sys.exit(2)
+    # First the whole script is checked, then it runs: both read it a line
+    # at a time, so its length costs no heap.
     try:
         with open(argv[0]) as f:
-            actions = scenario.parse(f.readlines())
+            last = 0
+            for t, _, _, _ in scenario.actions(f):
+                last = t
     except scenario.ScenarioError as e:
         print("error: %s" % e, file=sys.stderr)
         sys.exit(2)
@@ -25,15 +29,14 @@ def main(argv):
         print("error: cannot read %s: %s" % (argv[0], e), file=sys.stderr)
         sys.exit(2)
     r = Runner(argv[1])
-    end = None
-    for t, action, args, _ in actions:
-        r.run_until(t)
-        if action == "end":
-            end = t
-            break
-        r.do(action, args)
-    if end is None:
-        end = (actions[-1][0] if actions else 0) + TAIL_MS
+    end = last + TAIL_MS
+    with open(argv[0]) as f:
+        for t, action, args, _ in scenario.actions(f):
+            r.run_until(t)
+            if action == "end":
+                end = t
+                break
+            r.do(action, args)
     r.run_until(end)
 
 
