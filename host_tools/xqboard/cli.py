@@ -10,6 +10,7 @@ arguments), with the reason on stderr; never a traceback for bad input.
 import argparse
 import importlib
 import pkgutil
+import signal
 import sys
 
 from . import __version__, commands
@@ -29,7 +30,19 @@ def parser():
     return p
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _signals():
+    # Ctrl-C (and a plain `kill`) end every command cleanly, even when it was
+    # started as a background job, which inherits SIGINT ignored.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _stop)
+
+
 def main(argv=None):
+    _signals()
     p = parser()
     args = p.parse_args(argv)
     if not getattr(args, "func", None):

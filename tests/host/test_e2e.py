@@ -114,7 +114,7 @@ def test_logger_killed_and_restarted(tmp_path):
     second = None
     try:
         events = out / "t-1-g00001.events"
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while not (events.exists() and logged(out)):
             assert time.monotonic() < deadline and first.poll() is None, first.stderr.read() if first.poll() else ""
             time.sleep(0.02)
@@ -135,7 +135,7 @@ def test_logger_killed_and_restarted(tmp_path):
                                 capture_output=True, text=True, timeout=90)
         assert second.returncode == 0, second.stderr
         # the restarted logger waits for the confirmation too
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + 30
         while not any(" CONFIRM " in p for p in logged(out)):
             assert time.monotonic() < deadline
             time.sleep(0.05)

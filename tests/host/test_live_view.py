@@ -50,7 +50,7 @@ def test_live_view_through_a_terminal_emulator(tmp_path):
         return "\n".join(screen.display)
 
     try:
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60
         while not (out.exists() and list(out.glob("*.events")) and logged(out)):
             assert time.monotonic() < deadline
             pump(0.05)
@@ -72,7 +72,7 @@ def test_live_view_through_a_terminal_emulator(tmp_path):
     finally:
         proc.send_signal(signal.SIGINT)
         try:
-            proc.wait(10)
+            proc.wait(60)
         finally:
             if proc.poll() is None:
                 proc.kill()
