@@ -28,12 +28,13 @@ def check_records(out, played, board_log):
     assert seqs(mine) == list(range(1, len(mine) + 1))  # no event twice, none missing
     assert mine == board_log
     stem = Path(out) / "t-1-g00001"
+    # first the game the board recorded (its moves and result), then the files
+    rebuilt = game_from_events(mine)
+    assert rebuilt.moves == played.moves, [e for e in mine if e.split()[3] not in ("MOVE", "PRESS")][-8:]
+    assert (rebuilt.result, rebuilt.article) == ("0-1", "4.1.1"), mine[-6:]
     for fmt in ("iccs", "wxf", "chinese", "bare"):
         g = read_game(Path("%s.%s.pgn" % (stem, fmt)).read_text(encoding="utf-8"))
         assert g.moves == played.moves, fmt
-    rebuilt = game_from_events(mine)
-    assert rebuilt.moves == played.moves
-    assert (rebuilt.result, rebuilt.article) == ("0-1", "4.1.1")
     sheet = Path("%s.sheet.txt" % stem).read_text(encoding="utf-8")
     assert "4.1.1 将死 mate" in sheet and "Time used 用时: Red 红方 0:" in sheet
     return rebuilt
