@@ -301,9 +301,24 @@ class Game:
         # Cheap on every move: the rulings are loaded only when a position
         # occurs a third time or a claimed ruling is in its grace.
         if self.ruling is not None or self._occurrences() == 3:
-            from game import repetition
+            try:
+                self._repetition_after_move(now)
+            except MemoryError:
+                # The rulings load ~20 KB at this moment: after a collection
+                # there is room, or the announcement says it could not rule,
+                # but a move already made is never disturbed by it.
+                import gc
 
-            repetition.after_move(self, now)
+                gc.collect()
+                try:
+                    self._repetition_after_move(now)
+                except MemoryError:
+                    self.emit(now, "REPETITION", "unruled", "no-memory", "23.1")
+
+    def _repetition_after_move(self, now):
+        from game import repetition
+
+        repetition.after_move(self, now)
 
     def _repetition_result(self, now, r, effect):
         if effect == "4.2.3":
@@ -468,6 +483,11 @@ class Game:
             raise CommandError("%s needs the arbiter's key" % name)
         try:
             return handler(self, now, words[1:]) or []
+        except MemoryError:
+            import gc
+
+            gc.collect()
+            raise CommandError("out of memory for that now: send it again")
         except (ValueError, ConfigError) as e:
             if isinstance(e, CommandError):
                 raise

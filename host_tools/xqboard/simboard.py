@@ -1,7 +1,7 @@
 """The simulated board in real time, seen from the host as a serial port.
 
 The firmware's App runs in the MicroPython unix port (x64 build, heap
-runtime.HEAP) on a SimBoard whose link is the slave of a
+runtime.SIM_HEAP) on a SimBoard whose link is the slave of a
 pseudo-terminal (`mp/sim_run.py`). This process holds the masters of two
 pseudo-terminals and relays the bytes between them: the board's (A) and the
 host's (B). Host tools open B's slave, the printed port, exactly as they
@@ -51,7 +51,8 @@ class SimulatedBoard:
         self.key = key
         self.board_id = board_id
         self.link = link  # a stable path (symlink) to the host's port, or None
-        self.heap = heap or runtime.HEAP
+        self.crashes = []  # `crash ...` lines: exceptions in the firmware's steps
+        self.heap = heap or runtime.SIM_HEAP
         self.log = log  # callable(str) for the board process's own lines
         self._tmp = None
         if store is None:
@@ -285,6 +286,8 @@ class SimulatedBoard:
             self._inflight = max(0, self._inflight - 1)
             self._feed()
             return
+        if line.startswith("crash "):
+            self.crashes.append(line)  # a firmware exception the board survived
         if line.startswith("sync "):
             words = line.split()
             with self._cond:

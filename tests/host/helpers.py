@@ -51,7 +51,9 @@ def step_until(logger, cond, timeout=30.0, each=None):
 
 
 def board_journal(sim, game=1):
-    """The event payloads of the board's journal file (the record of truth)."""
+    """The event payloads of the board's journal file (the record of truth).
+    A board whose firmware raised in a step is not one to compare with."""
+    assert not sim.crashes, sim.crashes
     out = []
     for line in Path(sim.store, "g%05d.log" % game).read_bytes().splitlines(keepends=True):
         payload = decode(line)
