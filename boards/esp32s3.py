@@ -33,11 +33,9 @@ def sensors(machine, driver=DRIVER):
         i2c = machine.I2C(I2C_ID, sda=Pin(PINS["sda"]), scl=Pin(PINS["scl"]), freq=I2C_FREQ)
         return MCP23017(i2c)
     if driver == "matrix":
-        from boards.matrix import Matrix
+        from boards.matrix import on_pins
 
-        rows = [Pin(n, Pin.OUT, value=1) for n in MATRIX_ROWS]
-        cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in MATRIX_COLS]
-        return Matrix(rows, cols)
+        return on_pins(Pin, MATRIX_ROWS, MATRIX_COLS)
     raise ValueError("no driver %r on the ESP32-S3 (mcp23017 or matrix)" % driver)
 
 

@@ -18,6 +18,12 @@ POINTS = tuple(range(BITS))
 TABLE = fr.codes(POINTS)
 
 
+def on_pins(Pin, rows, cols):
+    """A Matrix on the given pin numbers: rows driven high (idle), columns
+    inputs with pull-ups. What every board definition with a matrix does."""
+    return Matrix([Pin(n, Pin.OUT, value=1) for n in rows], [Pin(n, Pin.IN, Pin.PULL_UP) for n in cols])
+
+
 class Matrix:
     """Scans the matrix: `rows` ten output Pins (rank 0 first), `cols`
     nine input Pins with pull-ups (file a first)."""

@@ -44,11 +44,9 @@ def sensors(machine, driver=DRIVER):
                           sck=Pin(PINS["sck"]), mosi=Pin(PINS["mosi"]), miso=Pin(PINS["miso"]))
         return HC165(spi, Pin(PINS["load"], Pin.OUT, value=1))
     if driver == "matrix":
-        from boards.matrix import Matrix
+        from boards.matrix import on_pins
 
-        rows = [Pin(n, Pin.OUT, value=1) for n in MATRIX_ROWS]
-        cols = [Pin(n, Pin.IN, Pin.PULL_UP) for n in MATRIX_COLS]
-        return Matrix(rows, cols)
+        return on_pins(Pin, MATRIX_ROWS, MATRIX_COLS)
     raise ValueError("no driver %r on the Pico (hc165 or matrix)" % driver)
 
 
