@@ -17,7 +17,7 @@
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
 import ticks
-from game.game import OVER, PLAYING, SETUP, SIDE_NAMES, CommandError, Game
+from game.game import OVER, PLAYING, SETUP, CommandError, Game
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing
@@ -354,5 +354,3 @@ def _split(record):
         return record, None
     return record[:i], record[i + len(_SEP):]
 
-
-__all__ = ["App", "SIDE_NAMES"]
