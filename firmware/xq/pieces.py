@@ -20,8 +20,41 @@ LETTERS = ".KABNRCP"
 MAX_COUNT = (0, 1, 2, 2, 2, 2, 2, 5)
 
 
-def colour_of(piece):
+# Sides. A side is its colour bit (RED 0, BLACK 8), so `piece & BLACK` is
+# the side of a piece inside viper code; everywhere else use these names.
+SIDE_NAMES = ("red", "black")
+
+
+def other(side):
+    """The opponent of `side`: other(RED) == BLACK."""
+    return BLACK if side == RED else RED
+
+
+def index(side):
+    """0 for Red, 1 for Black: the index of a side in per-side tuples."""
+    return 0 if side == RED else 1
+
+
+def colour(piece):
+    """The side a piece belongs to: RED or BLACK."""
     return piece & BLACK
+
+
+def side_name(side):
+    """'red' or 'black', as the protocol and the records write a side."""
+    return SIDE_NAMES[index(side)]
+
+
+def side_of(name):
+    """The side a protocol word names; ValueError for anything else."""
+    if name == "red":
+        return RED
+    if name == "black":
+        return BLACK
+    raise ValueError("side %r: red or black" % name)
+
+
+colour_of = colour  # the older name, until every caller says colour()
 
 
 def type_of(piece):
