@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import tempfile
 
-from ..errors import UsageError
+from .errors import TournamentError
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -27,7 +27,7 @@ def render(html_text, out, png=False, timeout=120):
     """Writes `out` (PDF, or a PNG screenshot) from the HTML text."""
     exe = chromium()
     if not exe:
-        raise UsageError("chromium is not installed (Debian package `chromium`, see system-packages.txt)")
+        raise TournamentError("chromium is not installed (Debian package `chromium`, see system-packages.txt)")
     out = os.path.abspath(out)
     with tempfile.TemporaryDirectory(prefix="xqboard-chromium-") as tmp:
         src = os.path.join(tmp, "page.html")
@@ -41,5 +41,5 @@ def render(html_text, out, png=False, timeout=120):
             os.remove(out)
         r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=timeout)
         if not os.path.exists(out) or os.path.getsize(out) == 0:
-            raise UsageError("chromium made no %s (exit %d): %s" % ("PNG" if png else "PDF", r.returncode, r.stderr[-500:]))
+            raise TournamentError("chromium made no %s (exit %d): %s" % ("PNG" if png else "PDF", r.returncode, r.stderr[-500:]))
     return out

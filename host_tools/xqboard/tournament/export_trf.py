@@ -5,7 +5,7 @@ TRF counts chess points, so the game results are written as FIDE codes
 round-robin rest) and the points column in 1/0.5/0 game points; the
 ranking column is the event's own (its points and art. 14 tie-breaks).
 """
-from ..errors import UsageError
+from .errors import TournamentError
 from .views import crosstable_marks, start_numbers
 
 _CODE = {("1-0", "R"): "1", ("1-0", "B"): "0", ("0-1", "R"): "0", ("0-1", "B"): "1",
@@ -16,9 +16,9 @@ _POINTS = {"1": 1, "=": 0.5, "+": 1, "U": 1}
 
 def write(event):
     if event.kind == "team":
-        raise UsageError("TRF here is for individual events")
+        raise TournamentError("TRF here is for individual events")
     if event.system in ("knockout", "double"):
-        raise UsageError("TRF is for round robins and Swiss events (a knockout has no crosstable)")
+        raise TournamentError("TRF is for round robins and Swiss events (a knockout has no crosstable)")
     es = [e for e in event.entrants()]
     rnd = event._last_main_round()
     ranks = {r.entrant: r.rank for r in event.standings(rnd)}

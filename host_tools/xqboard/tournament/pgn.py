@@ -12,7 +12,7 @@ refused, with the reason, when anything differs.
 import os
 import re
 
-from ..errors import UsageError
+from .errors import TournamentError
 
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$')
 
@@ -39,7 +39,7 @@ def _read(path):
             return data.decode(enc)
         except UnicodeDecodeError:
             pass
-    raise UsageError("%s: neither UTF-8 nor GB18030 text" % path)
+    raise TournamentError("%s: neither UTF-8 nor GB18030 text" % path)
 
 
 def parse(text, source="-"):
@@ -70,7 +70,7 @@ def collect(paths):
         elif os.path.exists(p):
             files.append(p)
         else:
-            raise UsageError("no such file or directory: %s" % p)
+            raise TournamentError("no such file or directory: %s" % p)
     out = []
     for f in files:
         out.extend(parse(_read(f), f))
@@ -101,7 +101,7 @@ def check(event, rec):
         raise ValueError("no final result (Result %r)" % res)
     try:
         g = event.game_at(rnd, board)
-    except UsageError as e:
+    except TournamentError as e:
         raise ValueError(str(e))
     names = event.by_id()
     want_red, want_black = names[g["red_player"]].name, names[g["black_player"]].name

@@ -6,7 +6,7 @@
 >>> Scoring.parse('3/1/2/0').points('1/2-1/2', 'B')   # 13.3: Black's draw is worth 2
 2
 """
-from ..errors import UsageError
+from .errors import TournamentError
 
 # Result codes: a played game, a forfeit (20.3: '+' won without play, '-'
 # lost without play), both forfeited (20.2), or void (19.2 cancelled).
@@ -21,7 +21,7 @@ def parse_result(text):
     t = text.strip()
     t = ALIASES.get(t, t)
     if t not in CODES:
-        raise UsageError("result %r: use 1-0, 0-1, 1/2-1/2 (or =), +- / -+ for a forfeit (20.3), -- for both" % text)
+        raise TournamentError("result %r: use 1-0, 0-1, 1/2-1/2 (or =), +- / -+ for a forfeit (20.3), -- for both" % text)
     return t
 
 
@@ -39,12 +39,12 @@ class Scoring:
         try:
             parts = [int(x) for x in str(text).split("/")]
         except ValueError:
-            raise UsageError("scoring %r: write win/draw/loss like 2/1/0, or 3/1/2/0 for Red/Black draws" % text)
+            raise TournamentError("scoring %r: write win/draw/loss like 2/1/0, or 3/1/2/0 for Red/Black draws" % text)
         if len(parts) == 3:
             return cls(parts[0], parts[1], parts[2])
         if len(parts) == 4:
             return cls(parts[0], parts[1], parts[3], draw_black=parts[2])
-        raise UsageError("scoring %r: 3 or 4 numbers" % text)
+        raise TournamentError("scoring %r: 3 or 4 numbers" % text)
 
     def __str__(self):
         if self.draw_black != self.draw_red:
