@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from xqboard.errors import UsageError
+from xqboard.tournament.errors import TournamentError
 from xqboard.tournament.event import Event
 
 
@@ -51,16 +51,16 @@ def test_db_failed_command_changes_nothing(new_event):
 
 
 def test_new_refuses_bad_settings(tmp_path):
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         Event.create(str(tmp_path / "a.db"), "x", system="dutch")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         Event.create(str(tmp_path / "b.db"), "x", system="swiss")  # no rounds (principle 2)
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         Event.create(str(tmp_path / "c.db"), "x", system="swiss", rounds=5, tiebreaks=["elo"])
     Event.create(str(tmp_path / "d.db"), "x", system="roundrobin")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         Event.create(str(tmp_path / "d.db"), "x", system="roundrobin")  # exists
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         Event.open(str(tmp_path / "none.db"))
 
 
@@ -116,12 +116,12 @@ def test_result_entry_refuses_a_change_without_force(new_event):
     ev.pair()
     ev.set_result(1, 1, "1-0")
     ev.set_result(1, 1, "1-0")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.set_result(1, 1, "0-1")
     ev.set_result(1, 1, "0-1", force=True)
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.set_result(1, 9, "0-1")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.set_result(1, 2, "2-0")
 
 
@@ -184,7 +184,7 @@ def test_18_5_penalties_rank_last_among_equal_scores(new_event):
     name = ev.by_id()[first].name
     ev.penalize(name, "18.1", 1)
     assert ev.standings()[-1].entrant == first
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.penalize(name, "18.9")
 
 
@@ -195,9 +195,9 @@ def test_14_4_withdrawal_before_the_start_redraws(new_event):
     assert all(e.number is None for e in ev.entrants())
     ev.pair()
     assert sorted(e.number for e in ev.entrants()) == [1, 2, 3, 4]
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.remove("P01")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.add_player("late")
 
 
@@ -217,7 +217,7 @@ def test_10_1_round_robin_follows_appendix1_with_numbers(new_event):
         rest = [p for p in ev.pairings(r) if p.black is None]
         assert len(rest) == 1 and rest[0].bracket == "rest"
         results(ev, r, "1-0", "0-1")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.pair()
     # a round-robin rest scores nothing
     assert sum(len(v) for v in ev.records().values()) == 20
@@ -306,7 +306,7 @@ def test_13_2_team_match_points_from_game_points(new_event):
 
 def test_11_1_fixed_boards(new_event):
     ev = _teams(new_event, "fixed")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.set_lineup(1, "Team A", ["A1", "A2", "A4"])
     ev.set_lineup(1, "Team A", ["A1", "A2", "A3"])
 
@@ -314,7 +314,7 @@ def test_11_1_fixed_boards(new_event):
 def test_11_2_substitutes_keep_board_order(new_event):
     ev = _teams(new_event, "substitutes")
     ev.set_lineup(1, "Team A", ["A1", "A3", "A4"])
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.set_lineup(1, "Team A", ["A3", "A1", "A4"])
     p = [p for p in ev.pair().pairs if ev.by_id()[p.red].name == "Team A" or ev.by_id()[p.black].name == "Team A"][0]
     names = {ev.by_id()[x].name for g in p.games for x in (g["red_player"], g["black_player"])}
@@ -324,7 +324,7 @@ def test_11_2_substitutes_keep_board_order(new_event):
 def test_11_3_adhoc_boards_any_order(new_event):
     ev = _teams(new_event, "adhoc")
     ev.set_lineup(1, "Team A", ["A4", "A1", "A2"])
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.set_lineup(1, "Team A", ["A4", "A1"])
 
 
@@ -381,7 +381,7 @@ def test_10_5_swiss_then_knockout(new_event, rng, play):
     final = ev.pair()
     ev.set_result(final.no, final.pairs[0].games[0]["board"], "0-1")
     assert ev.champion() == final.pairs[0].black
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.pair()
 
 
@@ -417,7 +417,7 @@ def test_14_7_team_swiss_ranked_by_game_points(new_event):
 
 def test_knockout_has_no_score_table(new_event):
     ev = new_event(4, system="knockout")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.standings()
 
 
@@ -435,13 +435,13 @@ def test_trf_of_a_group_round_robin_numbers_everyone_once(new_event, rng, play):
 def test_open_refuses_other_files(tmp_path):
     f = tmp_path / "notes.txt"
     f.write_text("hello")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         Event.open(str(f))
     other = tmp_path / "other.db"
     db = sqlite3.connect(str(other))
     db.execute("create table t (x)")
     db.commit()
     db.close()
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         Event.open(str(other))
     assert sqlite3.connect(str(other)).execute("select name from sqlite_master").fetchall() == [("t",)]

@@ -132,8 +132,8 @@ def test_trf_fixed_columns(played):
 
 
 def test_trf_refuses_team_events(new_event):
-    from xqboard.errors import UsageError
+    from xqboard.tournament.errors import TournamentError
 
     ev = new_event(0, kind="team", system="swiss", rounds=3)
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         export_trf.write(ev)

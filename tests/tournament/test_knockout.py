@@ -2,7 +2,7 @@
 elimination and its final rules."""
 import pytest
 
-from xqboard.errors import UsageError
+from xqboard.tournament.errors import TournamentError
 from xqboard.tournament import knockout
 
 FIELD_NOTES_32 = [(1, 32), (16, 17), (8, 25), (9, 24), (4, 29), (13, 20), (5, 28), (12, 21),
@@ -37,7 +37,7 @@ def _play_all(ev, pick="red", max_rounds=12):
         _fill(ev, pick)
         try:
             ev.pair()
-        except UsageError:
+        except TournamentError:
             break
     return ev
 
@@ -75,7 +75,7 @@ def test_knockout_tied_match_needs_the_arbiter(new_event):
     p = r1.pairs[0]
     ev.set_result(1, p.games[0]["board"], "1/2-1/2")
     ev.set_result(1, r1.pairs[1].games[0]["board"], "1-0")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.pair()
     ev.set_winner(1, p.table_no, ev.by_id()[p.black].name)
     r2 = ev.pair()
@@ -105,7 +105,7 @@ def test_appendix3_double_elimination_structure(new_event):
     losses = {}
     for r in range(1, 8):
         for p in ev.pairings(r):
-            w = ev._ko_winner(p)
+            w = ev.match_winner(p)
             loser = p.black if w == p.red else p.red
             losses[loser] = losses.get(loser, 0) + 1
     assert sorted(losses.values()) == [1] + [2] * 14
@@ -171,7 +171,7 @@ def test_appendix3_3_four_draws_and_one_win_three_draws(new_event):
     for _ in range(4):
         _final_game(ev, "D")
     assert ev.champion() == a
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.pair()
 
 
@@ -220,7 +220,7 @@ def test_12_4_two_game_knockout_matches_swap_colours(new_event):
         assert (g1["red_player"], g2["red_player"]) == (p.red, p.black)
         ev.set_result(1, g1["board"], "1-0")
         ev.set_result(1, g2["board"], "1-0")  # one game each: a tie
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.pair()
     for p in r1.pairs:
         ev.set_winner(1, p.table_no, ev.by_id()[p.red].name)

@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from xqboard.errors import UsageError
+from xqboard.tournament.errors import TournamentError
 from xqboard.tournament import swiss
 from xqboard.tournament.swiss import SwissPlayer as P, allocate, colour_tier, pair_round
 
@@ -63,7 +63,7 @@ def test_appendix2_method1_seeds_draw_odd_numbers(new_event):
 def test_appendix2_principle3_numbers_drawn_only_before_round_1(new_event):
     ev = new_event(6, system="swiss", rounds=5)
     ev.pair()
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.draw(seed=9)
 
 
@@ -132,7 +132,7 @@ def test_appendix2_principle8_unfinished_games_count_as_draws(new_event, rng):
     pr = ev.pairings(1)
     for p in pr[1:]:
         ev.set_result(1, p.games[0]["board"], "1-0")
-    with pytest.raises(UsageError):
+    with pytest.raises(TournamentError):
         ev.pair()  # round 1 is not finished
     r2 = ev.pair(allow_unfinished=True)
     sp = ev.swiss_players(1)

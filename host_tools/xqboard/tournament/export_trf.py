@@ -17,10 +17,10 @@ _POINTS = {"1": 1, "=": 0.5, "+": 1, "U": 1}
 def write(event):
     if event.kind == "team":
         raise TournamentError("TRF here is for individual events")
-    if event.system in ("knockout", "double"):
+    if not event.pairing_system.has_score_table:
         raise TournamentError("TRF is for round robins and Swiss events (a knockout has no crosstable)")
     es = [e for e in event.entrants()]
-    rnd = event._last_main_round()
+    rnd = event.last_complete_round()
     ranks = {r.entrant: r.rank for r in event.standings(rnd)}
     marks = crosstable_marks(event, rnd)
     num = start_numbers(event)
@@ -31,9 +31,7 @@ def write(event):
         lines.append("042 %s" % event.get("date"))
     lines.append("062 %d" % len(es))
     lines.append("072 %d" % sum(1 for e in es if e.rating))
-    kind = {"roundrobin": "Round robin (appendix 1)", "groups": "Group round robin (10.2)"}.get(
-        event.system, "Positional Swiss 定位编排 (appendix 2)")
-    lines.append("092 %s, Xiangqi, 2011 CXA rules" % kind)
+    lines.append("092 %s, Xiangqi, 2011 CXA rules" % event.pairing_system.trf_title)
     if event.get("arbiter"):
         lines.append("102 %s" % event.get("arbiter"))
     lines.append("XXR %d" % rnd)

@@ -60,11 +60,11 @@ def pairing_table(event, rnd=None):
 
 
 def standings_table(event, upto=None):
-    upto = upto if upto is not None else event._last_main_round()
+    upto = upto if upto is not None else event.last_complete_round()
     es = event.by_id()
     order = event.get("tiebreaks")
     rows = event.standings(upto)
-    header = ["Rank", "No.", "Name 姓名"] + (["Group"] if event.system == "groups" else []) + \
+    header = ["Rank", "No.", "Name 姓名"] + (["Group"] if event.pairing_system.grouped else []) + \
              ["Club 单位", "Rating", "Score 积分"] + [TB_TITLES[t] for t in order]
     out = []
     for r in rows:
@@ -75,7 +75,7 @@ def standings_table(event, upto=None):
         elif e.eliminated_round:
             mark = " (out r%d)" % e.eliminated_round
         out.append([("=" if r.shared else "") + str(r.rank), str(e.number or ""), e.name + mark] +
-                   ([str(e.grp or "")] if event.system == "groups" else []) +
+                   ([str(e.grp or "")] if event.pairing_system.grouped else []) +
                    [e.club or "", str(e.rating or ""), num(r.score)] +
                    [num(r.values.get(t, "")) for t in order])
     title = "%s — standings after round %d 第%d轮后名次" % (event.get("name"), upto, upto)
@@ -86,7 +86,7 @@ def start_numbers(event):
     """entrant -> a number unique in the event: the pairing number, or for a
     group round robin the place in (group, number) order."""
     es = event.entrants()
-    if event.system != "groups":
+    if not event.pairing_system.grouped:
         return {e.id: e.number or 0 for e in es}
     return {e.id: i for i, e in enumerate(sorted(es, key=lambda e: (e.grp or 0, e.number or 0)), 1)}
 

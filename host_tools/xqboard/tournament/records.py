@@ -1,0 +1,99 @@
+"""Each entrant's Records (standings.Record), read from the games of an
+event: the bye (14.4), forfeits (20.2, 20.3), void games (19.2), match
+points of team events and multi-game matches (13.2, 14.2), and provisional
+draws for unfinished games (appendix 2, principle 8).
+
+>>> from .event import Event
+>>> ev = Event.create(':memory:', 'Demo', system='roundrobin', seed=1)
+>>> for name in 'AB':
+...     _ = ev.add_player(name)
+>>> r = ev.pair(); ev.set_result(1, 1, '1-0')
+>>> sorted((rec.entrant, rec.score) for recs in ev.records().values() for rec in recs)
+[(1, 0), (2, 2)]
+"""
+from .scoring import FORFEITS, PLAYED, outcome
+from .standings import Record
+
+
+def event_records(event, upto, provisional, stage):
+    """entrant id -> [Record] for the rounds up to `upto` of the stage."""
+    settings = event.settings
+    sc = event.scoring
+    multi = settings.kind == "team" or int(settings.games or 1) > 1
+    by_id = event.by_id()
+    recs = {e.id: [] for e in event.entrants()}
+    for p in event.stage_pairings(upto, stage):
+        if p.bracket == "rest":
+            continue
+        if p.black is None:
+            # 14.4: the bye scores as a win; a team's bye as won on every board
+            boards = int(settings.boards) if settings.kind == "team" else 1
+            recs.setdefault(p.red, []).append(Record(
+                p.round, p.red, None, None, sc.win, game_points=sc.win * boards, wins=boards,
+                outcome="W", bye=True, played=False))
+            continue
+        if any(g["result"] == "void" for g in p.games):
+            continue
+        team_of = (lambda player: by_id[player].team_id) if settings.kind == "team" else (lambda player: player)
+        side = _sides(p, p.games, sc, team_of, multi, provisional)
+        for e, opp, colour in ((p.red, p.black, "R"), (p.black, p.red, "B")):
+            recs.setdefault(e, []).append(_match_record(p.round, e, opp, colour, side[e], side[opp], sc, multi))
+    # 19.2: an entrant whose results are annulled is out of the table
+    for e in list(recs):
+        if by_id[e].annulled:
+            del recs[e]
+    return recs
+
+
+def _sides(p, games, sc, team_of, multi, provisional):
+    """Per side of the match: game points, wins, Black games and wins,
+    fouls, and whether a game is pending, played or forfeited."""
+    side = {}
+    for e in (p.red, p.black):
+        side[e] = dict(gp=0, wins=0, bg=0, bw=0, fouls=0, pending=False, played=False, forfeit=False, out=None)
+    for g in games:
+        res = g["result"]
+        for player, colour, fouls in ((g["red_player"], "R", g["fouls_red"]), (g["black_player"], "B", g["fouls_black"])):
+            d = side[team_of(player)]
+            d["fouls"] += fouls
+            if res is None:
+                if provisional:
+                    d["gp"] += sc.points("1/2-1/2", colour)
+                    d["played"] = True
+                else:
+                    d["pending"] = True
+                continue
+            o = outcome(res, colour)
+            d["gp"] += sc.points(res, colour)
+            d["wins"] += o == "W"
+            d["played"] |= res in PLAYED
+            d["forfeit"] |= res in FORFEITS
+            if res in PLAYED and colour == "B":
+                d["bg"] += 1
+                d["bw"] += o == "W"
+            if not multi:
+                d["out"] = o
+    return side
+
+
+def _match_record(rnd, e, opp, colour, d, o, sc, multi):
+    if multi:
+        score = sc.match_points(d["gp"], o["gp"])
+        out = "W" if d["gp"] > o["gp"] else "L" if d["gp"] < o["gp"] else "D"
+    else:
+        score, out = d["gp"], d["out"]
+    pending = d["pending"] or o["pending"]
+    if pending:
+        score, out = 0, None
+    return Record(rnd, e, opp, colour, score, game_points=d["gp"], wins=d["wins"], black_games=d["bg"],
+                  black_wins=d["bw"], fouls=d["fouls"], match_won=(out == "W"), pending=pending,
+                  played=d["played"], outcome=out, forfeit=d["forfeit"] and not d["played"])
+
+
+def by_game_points(r):
+    """A copy of Record r scored by its game points (14.7)."""
+    c = Record(r.round, r.entrant, r.opponent, r.colour, r.game_points)
+    for k in Record.__slots__:
+        if k != "score":
+            setattr(c, k, getattr(r, k))
+    return c
