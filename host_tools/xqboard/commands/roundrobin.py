@@ -1,34 +1,13 @@
-"""`xqboard roundrobin N`: the appendix 1 table for N players.
-
-One round per line, `<round>: <pairs>`, each pair `red-black` (12.1: the
-number written first has Red), pairs separated by `, ` in the appendix's
-order; with an odd N the missing number N+1 is written in parentheses and
-the player facing it has the bye:
+"""`xqboard roundrobin N`: the older name of `xqboard tournament table N`
+(the appendix 1 table for N players); same arguments, same output.
 
     $ xqboard roundrobin 3
     1: 1-(4), 2-3
     2: (4)-3, 1-2
     3: 2-(4), 3-1
 """
-from ..errors import UsageError
+from .tournament.table import add_arguments
 
 
 def register(sub):
-    p = sub.add_parser("roundrobin", help="print the round-robin table of appendix 1 (Berger tables)")
-    p.add_argument("n", metavar="N", help="number of players (2 or more)")
-    p.add_argument("--double", action="store_true", help="two cycles, colours swapped in the second")
-    p.set_defaults(func=cmd_roundrobin)
-
-
-def cmd_roundrobin(args):
-    from ..tournament.roundrobin import format_table
-
-    try:
-        n = int(args.n)
-    except ValueError:
-        raise UsageError("N must be a whole number, not %r" % args.n)
-    if n < 2 or n > 1000:
-        raise UsageError("N must be 2 to 1000, not %d" % n)
-    for i, line in enumerate(format_table(n, double=args.double), 1):
-        print("%d: %s" % (i, line))
-    return 0
+    add_arguments(sub.add_parser("roundrobin", help="print the round-robin table of appendix 1 (Berger tables)"))

@@ -1,0 +1,55 @@
+"""`xqboard tournament ACTION EVENT.db ...`: run an event from the command
+line (issue 8). One SQLite file per event; every action is one transaction.
+
+    xqboard tournament new open.db --name "Open 2026" --system swiss --rounds 7
+    xqboard tournament add open.db "Wang Tianyi" --rating 2650 --club Hangzhou --seed 1
+    xqboard tournament pair open.db
+    xqboard tournament result open.db 1 3 1-0         # round 1, board 3
+    xqboard tournament import open.db records/         # the boards' PGN files
+    xqboard tournament standings open.db
+    xqboard tournament export open.db pdf standings.pdf --what standings
+    xqboard tournament table 8                         # appendix 1 (also `xqboard roundrobin 8`)
+
+One module per action, in the order of the help. The library raises
+TournamentError; here, and only here, it becomes the command line's
+one-line message and exit status 2 (see `reports_errors`).
+"""
+import functools
+import importlib
+
+from ...errors import UsageError
+from ...tournament.errors import TournamentError
+
+ACTIONS = ("new", "add", "team", "remove", "players", "draw", "pair", "pairings", "lineup", "result", "winner",
+           "import_records", "withdraw", "penalty", "standings", "bracket", "export", "table")
+
+
+def register(sub):
+    p = sub.add_parser("tournament", help="pair, score and rank an event (round robin, Swiss, knockout)")
+    actions = p.add_subparsers(dest="action", metavar="ACTION")
+    p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
+    for name in ACTIONS:
+        importlib.import_module("%s.%s" % (__name__, name)).register(actions)
+    for parser in actions.choices.values():
+        parser.set_defaults(func=reports_errors(parser.get_default("func")))
+
+
+def one_line(text):
+    """A message on one line (a tool's multi-line output included).
+
+    >>> one_line('chromium made no PDF (exit 1):\\n  no display\\n')
+    'chromium made no PDF (exit 1): no display'
+    """
+    return " ".join(line.strip() for line in str(text).splitlines() if line.strip())
+
+
+def reports_errors(func):
+    """func, with a TournamentError turned into a UsageError: `xqboard:
+    <message>` on stderr and exit status 2, no traceback."""
+    @functools.wraps(func)
+    def run(args):
+        try:
+            return func(args)
+        except TournamentError as e:
+            raise UsageError(one_line(e)) from None
+    return run
