@@ -25,14 +25,14 @@ import random
 import sqlite3
 from typing import List, Optional
 
-from . import tiebreaks
+from . import ranking, tiebreaks
 from .db import SCHEMA_VERSION, connect
 from .errors import TournamentError
 from .lineups import board_games_individual, board_games_team, check_lineup, default_lineup
-from .records import by_game_points, event_records
+from .records import event_records
 from .scoring import Scoring, parse_result
-from .standings import placings_sum, rank
-from .stored import Entrant, Pairing, Round
+from .roster import Roster
+from .stored import Pairing, Round
 from .systems import SYSTEMS, bracket_play, positional_swiss
 
 KINDS = ("individual", "team")
@@ -112,7 +112,7 @@ class Settings:
 SETTINGS = tuple(f.name for f in dataclasses.fields(Settings))
 
 
-class Event:
+class Event(Roster):
     """One event. All changes run in one transaction each (see db)."""
 
     def __init__(self, db, path):
@@ -191,91 +191,6 @@ class Event:
 
     def __repr__(self):
         return "Event(%r, %s, %s)" % (self.get("name"), self.system, self.kind)
-
-    # -- entrants -----------------------------------------------------------
-
-    def add_team(self, name, club=None, rating=None, seed=None):
-        if self.kind != "team":
-            raise TournamentError("teams are for team events (kind team)")
-        return self._insert(kind="team", name=name, club=club, rating=rating, seed=seed)
-
-    def add_player(self, name, rating=None, club=None, seed=None, team=None):
-        team_id = roster = None
-        if self.kind == "team":
-            if not team:
-                raise TournamentError("a player of a team event needs --team")
-            t = self.entrant(team, kind="team")
-            team_id = t.id
-            roster = 1 + self.db.execute("select count(*) from entrants where team_id = ?", (t.id,)).fetchone()[0]
-        return self._insert(kind="player", name=name, rating=rating, club=club, seed=seed, team_id=team_id, roster=roster)
-
-    def _insert(self, **kw):
-        if not kw["name"] or not kw["name"].strip():
-            raise TournamentError("a name is needed")
-        kw["name"] = " ".join(kw["name"].split())
-        if self.current_round:
-            raise TournamentError("round 1 is paired: entrants can no longer be added")
-        cols = ", ".join(kw)
-        try:
-            with self.db:
-                cur = self.db.execute("insert into entrants (%s) values (%s)" % (cols, ", ".join("?" * len(kw))),
-                                      tuple(kw.values()))
-                # a new entrant means a new draw (the numbers are not fixed yet)
-                self.db.execute("update entrants set number = null")
-                self.db.execute("delete from meta where key = 'drawn'")
-        except sqlite3.IntegrityError as e:
-            if "UNIQUE" in str(e):
-                raise TournamentError("%r is entered already" % kw["name"])
-            raise
-        return cur.lastrowid
-
-    def remove(self, who):
-        """Withdrawal before the start (14.4): the entrant is taken out and
-        the numbers must be drawn again."""
-        e = self.entrant(who)
-        if self.current_round:
-            raise TournamentError("the event has started: use withdraw (19.1-19.3)")
-        with self.db:
-            self.db.execute("delete from entrants where id = ? or team_id = ?", (e.id, e.id))
-            self.db.execute("update entrants set number = null")
-            self.db.execute("delete from meta where key = 'drawn'")
-
-    def entrants(self, kind=None):
-        kind = kind or ("team" if self.kind == "team" else "player")
-        rows = self.db.execute("select * from entrants where kind = ? order by coalesce(grp, 0), number, "
-                               "coalesce(seed, 1e9), rating desc, id", (kind,)).fetchall()
-        return [Entrant(r) for r in rows]
-
-    def members(self, team_id):
-        return [Entrant(r) for r in self.db.execute(
-            "select * from entrants where team_id = ? order by roster", (team_id,))]
-
-    def entrant(self, who, kind=None):
-        """By id-free reference: a name, or '#N' for pairing number N."""
-        kind = kind or ("team" if self.kind == "team" else "player")
-        who = str(who).strip()
-        if who.startswith("#") and who[1:].isdigit():
-            row = self.db.execute("select * from entrants where kind = ? and number = ?", (kind, int(who[1:]))).fetchone()
-        else:
-            row = self.db.execute("select * from entrants where kind = ? and name = ?", (kind, " ".join(who.split()))).fetchone()
-            if row is None:
-                row = self.db.execute("select * from entrants where name = ?", (" ".join(who.split()),)).fetchone()
-        if row is None:
-            raise TournamentError("no entrant %r" % who)
-        return Entrant(row)
-
-    def by_id(self):
-        return {r["id"]: Entrant(r) for r in self.db.execute("select * from entrants")}
-
-    def eliminate(self, ids, rnd):
-        """10.6: these entrants play no round from `rnd` on."""
-        with self.db:
-            for e in ids:
-                self.db.execute("update entrants set eliminated_round = ? where id = ?", (rnd, e))
-
-    def eliminated_before(self, rnd):
-        """How many entrants were eliminated just before round `rnd`."""
-        return self.db.execute("select count(*) from entrants where eliminated_round = ?", (rnd,)).fetchone()[0]
 
     # -- numbers (the draw) --------------------------------------------------
 
@@ -541,26 +456,9 @@ class Event:
         return event_records(self, upto, provisional, stage)
 
     def standings(self, upto=None, group=None):
-        """Rows best first (see standings.rank), the event's tie-break order."""
-        if not self.pairing_system.has_score_table:
-            raise TournamentError("a knockout has no score table: see `xqboard tournament bracket`")
-        upto = upto if upto is not None else self.last_complete_round()
-        recs = self.records(upto)
-        if self.pairing_system.grouped or group is not None:
-            es = {e.id: e for e in self.entrants()}
-            out = []
-            for g in sorted({e.grp for e in es.values()}) if group is None else [group]:
-                sub = {k: v for k, v in recs.items() if es[k].grp == g}
-                out.extend(self._rank(sub, upto))
-            return out
-        return self._rank(recs, upto)
-
-    def _rank(self, recs, upto):
-        if self.get("rank_by") == "game_points":
-            # 14.7: a team Swiss may rank by the teams' total game points
-            recs = {e: [by_game_points(r) for r in rs] for e, rs in recs.items()}
-        number = {e.id: e.number or 0 for e in self.entrants()}
-        return rank(recs, self.get("tiebreaks"), self.penalties(), last_round=upto, number=number)
+        """Rows best first (see standings.rank), the event's tie-break order;
+        a group round robin ranks each group (10.2)."""
+        return ranking.standings(self, upto, group)
 
     def last_complete_round(self):
         """The last main-stage round with every result in (the standings'
@@ -571,13 +469,6 @@ class Event:
         return last
 
     def team_totals(self, upto=None):
-        """11.5 and 14.8 for an individual event: by club, the sum of the
-        players' points and of their places (fewer first), best place next."""
-        rows = self.standings(upto)
-        es = self.by_id()
-        team_of = {r.entrant: es[r.entrant].club for r in rows if es[r.entrant].club}
-        points = {}
-        for r in rows:
-            if r.entrant in team_of:
-                points[team_of[r.entrant]] = points.get(team_of[r.entrant], 0) + r.score
-        return [(t, points[t], s, b) for t, s, b in placings_sum(rows, team_of)]
+        """11.5 and 14.8 for an individual event: (club, points, placings
+        sum, best place) by club, best first."""
+        return ranking.team_totals(self, upto)
