@@ -5,7 +5,10 @@ import importlib
 import pytest
 
 MODULES = ["roundrobin", "swiss", "knockout", "scoring", "standings", "db", "event", "pgn", "simulate",
-           "export_html"]
+           "export_html", "errors", "stored", "roster", "records", "ranking", "lineups",
+           "systems", "systems.base", "systems.bracket_play", "systems.round_robin", "systems.group_round_robin",
+           "systems.positional_swiss", "systems.swiss_then_knockout", "systems.swiss_elimination",
+           "systems.single_knockout", "systems.double_elimination"]
 
 
 @pytest.mark.parametrize("name", MODULES)
