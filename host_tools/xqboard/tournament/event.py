@@ -113,7 +113,13 @@ SETTINGS = tuple(f.name for f in dataclasses.fields(Settings))
 
 
 class Event(Roster):
-    """One event. All changes run in one transaction each (see db)."""
+    """One event file. All changes run in one transaction each (see db).
+
+    The entrants are a Roster (add_player, entrants, entrant...);
+    then draw(), pair() and set_result() round by round, standings() or,
+    for a knockout, champion(). The pairing rules are the System in
+    `pairing_system`; `settings` are what the event was created with.
+    """
 
     def __init__(self, db, path):
         self.db = db
@@ -179,6 +185,7 @@ class Event(Roster):
 
     @property
     def scoring(self):
+        """The event's Scoring (13.1-13.3)."""
         return Scoring.parse(self.get("scoring"))
 
     @property
@@ -225,6 +232,7 @@ class Event(Roster):
         return [tuple(r) for r in self.db.execute("select no, stage from rounds order by no")]
 
     def pairings(self, rnd=None):
+        """The Pairings of round `rnd` (default: the last), by table."""
         rnd = rnd or self.current_round
         return [self._with_games(p) for p in
                 self.db.execute("select * from pairings where round = ? order by table_no", (rnd,)).fetchall()]
@@ -246,6 +254,7 @@ class Event(Roster):
                                (upto,)).fetchall()
 
     def stage_of(self, rnd):
+        """'main', 'ko', 'W' or 'F' (see Round), None for a round not paired."""
         row = self.db.execute("select stage from rounds where no = ?", (rnd,)).fetchone()
         return row[0] if row else None
 

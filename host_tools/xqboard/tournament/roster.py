@@ -20,11 +20,14 @@ class Roster:
     and `current_round`."""
 
     def add_team(self, name, club=None, rating=None, seed=None):
+        """Enters a team (team events); its players follow with add_player(team=...)."""
         if self.kind != "team":
             raise TournamentError("teams are for team events (kind team)")
         return self._insert(kind="team", name=name, club=club, rating=rating, seed=seed)
 
     def add_player(self, name, rating=None, club=None, seed=None, team=None):
+        """Enters a player (of `team`, in board order, in a team event);
+        returns its id. seed: 1 = top seed, None = unseeded."""
         team_id = roster = None
         if self.kind == "team":
             if not team:
@@ -66,12 +69,14 @@ class Roster:
             self.db.execute("delete from meta where key = 'drawn'")
 
     def entrants(self, kind=None):
+        """The players (the teams of a team event), by group and number."""
         kind = kind or ("team" if self.kind == "team" else "player")
         rows = self.db.execute("select * from entrants where kind = ? order by coalesce(grp, 0), number, "
                                "coalesce(seed, 1e9), rating desc, id", (kind,)).fetchall()
         return [Entrant(r) for r in rows]
 
     def members(self, team_id):
+        """A team's players in roster (board) order."""
         return [Entrant(r) for r in self.db.execute(
             "select * from entrants where team_id = ? order by roster", (team_id,))]
 
@@ -90,6 +95,7 @@ class Roster:
         return Entrant(row)
 
     def by_id(self):
+        """entrant id -> Entrant, players and teams."""
         return {r["id"]: Entrant(r) for r in self.db.execute("select * from entrants")}
 
     def eliminate(self, ids, rnd):
