@@ -60,7 +60,7 @@ def match_winner(event, p):
     return p.red if pts[p.red] > pts[p.black] else p.black
 
 
-def match_decided(event, p):
+def knockout_match_decided(event, p):
     """A bye, or every game in and a winner."""
     if p.black is None or p.bracket == "rest":
         return True

@@ -13,7 +13,7 @@ from ..errors import TournamentError
 from ..knockout import Bracket, double_structure, final_game_rules, final_state, rapid_draw_with_foul
 from ..scoring import outcome
 from .base import System
-from .bracket_play import bracket_draw, decided_matches, match_decided, pair_ready, pairings_with_bracket
+from .bracket_play import bracket_draw, decided_matches, knockout_match_decided, pair_ready, pairings_with_bracket
 
 SIZE, SEEDS, FEWEST = 16, 4, 9
 
@@ -47,7 +47,7 @@ class DoubleElimination(System):
     def match_decided(self, event, pairing):
         if pairing.bracket and pairing.bracket.startswith("F") and pairing.black is not None:
             return all(g["result"] is not None for g in pairing.games)
-        return match_decided(event, pairing)
+        return knockout_match_decided(event, pairing)
 
     def champion(self, event):
         return self.final_state(event)[0]

@@ -9,7 +9,7 @@ quarter of the bracket seeded, byes to the seeds, colours by lot (12.4).
 from ..errors import TournamentError
 from ..knockout import bracket_size
 from .base import System
-from .bracket_play import bracket_draw, match_decided, pair_ready, pairings_with_bracket, single_bracket, single_champion
+from .bracket_play import bracket_draw, knockout_match_decided, pair_ready, pairings_with_bracket, single_bracket, single_champion
 
 MAX_PLAYERS = 32
 
@@ -34,7 +34,7 @@ class Knockout(System):
         return pair_ready(event, rnd, single_bracket(event, self.knockout_pairings(event)), "ko")
 
     def match_decided(self, event, pairing):
-        return match_decided(event, pairing)
+        return knockout_match_decided(event, pairing)
 
     def champion(self, event):
         return single_champion(event, self.knockout_pairings(event))

@@ -10,7 +10,7 @@
 7
 """
 from ..knockout import bracket_size, seed_order
-from . import bracket_play
+from .bracket_play import knockout_match_decided, pair_ready, pairings_with_bracket, single_bracket, single_champion
 from .positional_swiss import PositionalSwiss, pair_swiss_round
 
 
@@ -30,19 +30,19 @@ class SwissThenKnockout(PositionalSwiss):
             return pair_swiss_round(event, rnd)
         if not event.get("slots"):
             seed_knockout(event, rnd)
-        bracket = bracket_play.single_bracket(event, self.knockout_pairings(event))
-        return bracket_play.pair_ready(event, rnd, bracket, "ko")
+        bracket = single_bracket(event, self.knockout_pairings(event))
+        return pair_ready(event, rnd, bracket, "ko")
 
     def match_decided(self, event, pairing):
         if pairing.bracket and event.stage_of(pairing.round) != "main":
-            return bracket_play.match_decided(event, pairing)
+            return knockout_match_decided(event, pairing)
         return super().match_decided(event, pairing)
 
     def champion(self, event):
-        return bracket_play.single_champion(event, self.knockout_pairings(event))
+        return single_champion(event, self.knockout_pairings(event))
 
     def knockout_pairings(self, event):
-        return bracket_play.pairings_with_bracket(event, [no for no, stage in event.rounds() if stage != "main"])
+        return pairings_with_bracket(event, [no for no, stage in event.rounds() if stage != "main"])
 
 
 def seed_knockout(event, rnd):
