@@ -7,6 +7,13 @@
 # The 10 x 9 matrix is the alternative: rows GPIO 1-7, 10-12, columns
 # GPIO 13-18, 21, 38, 39 (GPIO 19/20 are USB, 26-37 flash/PSRAM).
 # Clock levers (issue 5): GPIO 40 Red, GPIO 41 Black, to ground, pull-ups.
+#
+# Hardware comes in as the `machine` module, as on the Pico (boards/pico.py).
+# For the type checker only (never true on the board, no `typing` there):
+# the real API of the port, docs/HARDWARE.md "Type check".
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hardware import Machine  # typings/hardware.pyi
 ARCH = "xtensawin"
 DRIVER = "mcp23017"
 SCAN_MS = 5
@@ -25,7 +32,7 @@ MATRIX_ROWS = (1, 2, 3, 4, 5, 6, 7, 10, 11, 12)
 MATRIX_COLS = (13, 14, 15, 16, 17, 18, 21, 38, 39)
 
 
-def sensors(machine, driver=DRIVER):
+def sensors(machine: "Machine", driver=DRIVER):
     Pin = machine.Pin
     if driver == "mcp23017":
         from boards.mcp23017 import MCP23017
@@ -39,7 +46,7 @@ def sensors(machine, driver=DRIVER):
     raise ValueError("no driver %r on the ESP32-S3 (mcp23017 or matrix)" % driver)
 
 
-def sensing(machine, pos=None, driver=DRIVER):
+def sensing(machine: "Machine", pos=None, driver=DRIVER):
     from sense.pipeline import Sensing
 
     return Sensing(sensors(machine, driver), SCAN_MS, STABLE_MS, SETTLE_MS, pos)
