@@ -30,6 +30,9 @@ CONFIG = REPO / "pyrightconfig.json"
 
 # The board definition each port's run checks; the other one is left out.
 DEFINITION = {"rp2": "boards/pico.py", "esp32s3": "boards/esp32s3.py"}
+# The fakes of `machine` the unix-port tests hand the boards, checked
+# against the port's classes.
+FAKES = "tests/mp/sense_fakes.py"
 # The simulator runs only in the unix port, which has no stubs.
 UNIX_ONLY = ["boards/sim.py", "boards/simrun.py", "boards/scenario.py"]
 
@@ -56,7 +59,7 @@ def check(port, root, tmp_path):
     other = [d for p, d in DEFINITION.items() if p != port]
     config = {
         "extends": str(CONFIG),
-        "include": [str(root / "firmware"), str(root / "boards")],
+        "include": [str(root / "firmware"), str(root / "boards"), str(root / FAKES)],
         "exclude": [str(root / f) for f in UNIX_ONLY + other],
         "typeshedPath": str(stubs),
         "extraPaths": [str(stubs), str(root / "firmware"), str(root)],
@@ -104,30 +107,53 @@ def test_firmware_and_boards_agree_with_the_port_stubs(port, tmp_path):
     assert not gone, "fixed, so delete from KNOWN in this file: %r" % gone
 
 
-# Deliberate mistakes, each made in a throwaway copy of the sources: the check
-# must fail on each, at the line of the mistake.
-MISTAKES = [
-    # a misspelt machine.SPI keyword (polarity)
-    ("rp2", "boards/pico.py", "polarity=0", "polarty=0", "reportCallIssue"),
-    # a misspelt machine.I2C keyword (freq)
-    ("esp32s3", "boards/esp32s3.py", "freq=I2C_FREQ", "frq=I2C_FREQ", "reportCallIssue"),
-    # a Pin constant that does not exist
-    ("rp2", "boards/matrix.py", "Pin.PULL_UP)", "Pin.PULL_UPP)", "reportAttributeAccessIssue"),
-    # a class the ESP32-S3 lacks: it has no DAC (the ESP32 has)
-    ("esp32s3", "firmware/main.py", "wdt = machine.WDT(", "wdt = machine.DAC(", "reportAttributeAccessIssue"),
-]
+# Deliberate mistakes, made in a throwaway copy of the sources, all of one
+# port's at once (one run of the checker): the check must report each, at the
+# line of the mistake or at the line that starts with `at`.
+MISTAKES = {
+    "rp2": [
+        # a misspelt machine.SPI keyword (polarity)
+        ("boards/pico.py", "polarity=0", "polarty=0", "reportCallIssue", None),
+        # a Pin constant that does not exist
+        ("boards/matrix.py", "Pin.PULL_UP)", "Pin.PULL_UPP)", "reportAttributeAccessIssue", None),
+        # a fake that takes a call the port refuses: read_u16(scale)
+        (FAKES, "def read_u16(self) -> int:", "def read_u16(self, scale=1) -> int:",
+         "reportIncompatibleMethodOverride", "    class _PortTakesWhatTheADCTakes"),
+    ],
+    "esp32s3": [
+        # a misspelt machine.I2C keyword (freq)
+        ("boards/esp32s3.py", "freq=I2C_FREQ", "frq=I2C_FREQ", "reportCallIssue", None),
+        # a class the ESP32-S3 lacks: it has no DAC (the ESP32 has)
+        ("firmware/main.py", "wdt = machine.WDT(", "wdt = machine.DAC(", "reportAttributeAccessIssue", None),
+        # a fake that refuses a call the port takes: writeto_mem(addrsize=16)
+        (FAKES, "__buf, *, addrsize=8) -> None:\n        self.hw.i2c_writes", "__buf) -> None:\n        self.hw.i2c_writes",
+         "reportIncompatibleMethodOverride", "    class _I2CTakesWhatThePortTakes"),
+    ],
+}
 
 
-@pytest.mark.parametrize("port,path,good,bad,rule", MISTAKES, ids=[m[3] for m in MISTAKES])
-def test_a_deliberate_mistake_fails_the_check(port, path, good, bad, rule, tmp_path):
+def make_mistake(root, path, good, bad, at):
+    """Makes one mistake in the copy at root; returns the line it must be reported at."""
+    src = (root / path).read_text()
+    assert src.count(good) == 1, "%s no longer has %r: update MISTAKES" % (path, good)
+    (root / path).write_text(src.replace(good, bad))
+    if at:
+        return next(i + 1 for i, text in enumerate(src.splitlines()) if text.startswith(at))
+    return src[:src.index(good)].count("\n") + 1
+
+
+@pytest.mark.parametrize("port", sorted(MISTAKES))
+def test_deliberate_mistakes_fail_the_check(port, tmp_path):
     copy = tmp_path / "src"
     for part in ("firmware", "boards"):
         shutil.copytree(REPO / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
-    src = (copy / path).read_text()
-    assert src.count(good) == 1, "%s no longer has %r: update MISTAKES" % (path, good)
-    (copy / path).write_text(src.replace(good, bad))
-    line = src[:src.index(good)].count("\n") + 1
+    (copy / FAKES).parent.mkdir(parents=True)
+    shutil.copy(REPO / FAKES, copy / FAKES)
+    wanted = []
+    for path, good, bad, rule, at in MISTAKES[port]:
+        wanted.append((path, make_mistake(copy, path, good, bad, at), rule))
     new, _ = unknown(check(port, copy, tmp_path))
-    assert [e for e in new if e[:3] == (path, line, rule)], \
-        "the check missed %s:%d (%s); it reported:\n%s" % (path, line, bad, show(new))
-    assert all(e[0] == path for e in new), show(new)
+    found = set(e[:3] for e in new)
+    missed = [w for w in wanted if w not in found]
+    assert not missed, "the check missed %s; it reported:\n%s" % (missed, show(new))
+    assert found == set(wanted), "more errors than the mistakes:\n%s" % show(new)
