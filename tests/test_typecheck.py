@@ -132,6 +132,30 @@ MISTAKES = {
 }
 
 
+# Viper's type names (ptr8, ptr16, ptr32, uint) are builtins only inside
+# @micropython.viper functions; the stub packages declare them for the
+# checker (their __builtins__.pyi, found through extraPaths). A new module in
+# the copy uses each, and misspells one.
+VIPER_PROBE = ("firmware/viper_probe.py", """import micropython
+
+
+@micropython.viper
+def total(buf, words, longs, n: int) -> uint:
+    b = ptr8(buf)
+    w = ptr16(words)
+    q = ptr32(longs)
+    s = 0
+    for i in range(n):
+        s += b[i] + w[i] + q[i]
+    return uint(s)
+
+
+@micropython.viper
+def first(buf) -> int:
+    return int(ptr9(buf)[0])
+""", "ptr9(", "reportUndefinedVariable")
+
+
 def make_mistake(root, path, good, bad, at):
     """Makes one mistake in the copy at root; returns the line it must be reported at."""
     src = (root / path).read_text()
@@ -152,6 +176,9 @@ def test_deliberate_mistakes_fail_the_check(port, tmp_path):
     wanted = []
     for path, good, bad, rule, at in MISTAKES[port]:
         wanted.append((path, make_mistake(copy, path, good, bad, at), rule))
+    path, text, bad, rule = VIPER_PROBE
+    (copy / path).write_text(text)
+    wanted.append((path, text[:text.index(bad)].count("\n") + 1, rule))
     new, _ = unknown(check(port, copy, tmp_path))
     found = set(e[:3] for e in new)
     missed = [w for w in wanted if w not in found]
