@@ -104,6 +104,7 @@ class Ssd1306Display:
 class Device:
     def __init__(self, machine: "Machine", definition: "Definition", config):
         import ticks
+        from xq.pieces import BLACK, RED
 
         d = definition
         self.SCAN_MS = d.SCAN_MS
@@ -115,8 +116,8 @@ class Device:
         self.store = config.get("store", "/games")
         self.sensor = d.sensors(machine, config.get("driver", d.DRIVER))
         Pin = machine.Pin
-        self.levers_ = (Lever(Pin(d.PINS["lever_red"], Pin.IN, Pin.PULL_UP), 0),
-                        Lever(Pin(d.PINS["lever_black"], Pin.IN, Pin.PULL_UP), 8))
+        self.levers_ = (Lever(Pin(d.PINS["lever_red"], Pin.IN, Pin.PULL_UP), RED),
+                        Lever(Pin(d.PINS["lever_black"], Pin.IN, Pin.PULL_UP), BLACK))
         self.port = UsbPort()
         self.display = self._display(machine, d)
         self.buzzer = Pin(d.PINS["buzzer"], Pin.OUT, value=0) if "buzzer" in d.PINS else None
