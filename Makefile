@@ -16,12 +16,15 @@ ARCHS  := x64 armv6m armv7emsp xtensawin rv32imc
 setup: $(STAMP)
 
 # The stamp is rebuilt only when the pins or the package metadata change, so a
-# second `make setup` costs nothing.
-$(STAMP): requirements.txt pyproject.toml system-packages.txt
+# second `make setup` costs nothing. The stubs of each target port go to a
+# folder of their own, .venv/stubs/<port>, for the type check (docs/HARDWARE.md).
+$(STAMP): requirements.txt pyproject.toml system-packages.txt $(wildcard typings/stubs-*.txt)
 	bash scripts/system-packages.sh
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	for f in typings/stubs-*.txt; do port=$${f#typings/stubs-}; port=$${port%.txt}; \
+	  $(PY) -m pip install --quiet --disable-pip-version-check --upgrade --target $(VENV)/stubs/$$port -r $$f || exit 1; done
 	touch $(STAMP)
 
 build: setup

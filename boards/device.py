@@ -9,6 +9,14 @@
 # docs/HARDWARE.md): board_id, key (the arbiter's key, hex), driver, store.
 import sys
 
+# For the type checker only (never true on the board, no `typing` there):
+# the real API of the port, docs/HARDWARE.md "Type check".
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import machine as port
+
+    from hardware import Definition, Machine  # typings/hardware.pyi
+
 _LEVER_MS = 30  # a lever must read pressed this long to count (its own debounce)
 
 
@@ -17,7 +25,7 @@ class Lever:
     the moment it has read low for _LEVER_MS; it must be released again
     before it can count once more."""
 
-    def __init__(self, pin, side):
+    def __init__(self, pin: "port.Pin", side):
         self.pin = pin
         self.side = side
         self.low_since = None
@@ -56,7 +64,9 @@ class UsbPort:
             b = self.inp.read(1)
             if not b:
                 break
-            self.buf[n] = b[0]
+            # a byte from sys.stdin.buffer; a one-letter str where a port
+            # has no .buffer (storing the str itself would raise TypeError)
+            self.buf[n] = b[0] if isinstance(b, bytes) else ord(b)
             n += 1
         return bytes(self.buf[:n]) if n else None
 
@@ -73,7 +83,7 @@ class Ssd1306Display:
     """Two faces and a status line on a 128x64 SSD1306 (micropython-lib's
     ssd1306 driver, installed with the firmware's package.json)."""
 
-    def __init__(self, i2c):
+    def __init__(self, i2c: "port.I2C"):
         import ssd1306
 
         self.oled = ssd1306.SSD1306_I2C(128, 64, i2c)
@@ -92,8 +102,9 @@ class Ssd1306Display:
 
 
 class Device:
-    def __init__(self, machine, definition, config):
+    def __init__(self, machine: "Machine", definition: "Definition", config):
         import ticks
+        from xq.pieces import BLACK, RED
 
         d = definition
         self.SCAN_MS = d.SCAN_MS
@@ -105,8 +116,8 @@ class Device:
         self.store = config.get("store", "/games")
         self.sensor = d.sensors(machine, config.get("driver", d.DRIVER))
         Pin = machine.Pin
-        self.levers_ = (Lever(Pin(d.PINS["lever_red"], Pin.IN, Pin.PULL_UP), 0),
-                        Lever(Pin(d.PINS["lever_black"], Pin.IN, Pin.PULL_UP), 8))
+        self.levers_ = (Lever(Pin(d.PINS["lever_red"], Pin.IN, Pin.PULL_UP), RED),
+                        Lever(Pin(d.PINS["lever_black"], Pin.IN, Pin.PULL_UP), BLACK))
         self.port = UsbPort()
         self.display = self._display(machine, d)
         self.buzzer = Pin(d.PINS["buzzer"], Pin.OUT, value=0) if "buzzer" in d.PINS else None
@@ -118,7 +129,7 @@ class Device:
         self._beep_until = None
         self._pressed = []
 
-    def _display(self, machine, d):
+    def _display(self, machine: "Machine", d: "Definition"):
         if "oled_sda" in d.PINS:
             try:
                 i2c = machine.I2C(getattr(d, "OLED_I2C_ID", 1), sda=machine.Pin(d.PINS["oled_sda"]),

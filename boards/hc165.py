@@ -14,6 +14,12 @@
 # TABLE[i] is the point read by bit i (docs/HARDWARE.md prints it).
 from sense import frame as fr
 
+# For the type checker only (never true on the board, no `typing` there):
+# the real API of the port, docs/HARDWARE.md "Type check".
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import machine
+
 CHIPS = 12
 BITS = CHIPS * 8
 
@@ -33,7 +39,7 @@ class HC165:
     """Reads the chain: `load` is the /PL pin (an output), `spi` a
     machine.SPI (or anything with readinto) in mode 0, MSB first."""
 
-    def __init__(self, spi, load, table=TABLE, invert=1):
+    def __init__(self, spi: "machine.SPI", load: "machine.Pin", table=TABLE, invert=1):
         self.spi = spi
         self.load = load
         self.table = table

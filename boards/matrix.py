@@ -11,6 +11,12 @@
 # r*9 + c (TABLE is the identity; a board wired otherwise passes its own).
 from sense import frame as fr
 
+# For the type checker only (never true on the board, no `typing` there):
+# the real API of the port, docs/HARDWARE.md "Type check".
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import machine
+
 ROWS = 10
 COLS = 9
 BITS = ROWS * COLS
@@ -18,7 +24,7 @@ POINTS = tuple(range(BITS))
 TABLE = fr.codes(POINTS)
 
 
-def on_pins(Pin, rows, cols):
+def on_pins(Pin: "type[machine.Pin]", rows, cols):
     """A Matrix on the given pin numbers: rows driven high (idle), columns
     inputs with pull-ups. What every board definition with a matrix does."""
     return Matrix([Pin(n, Pin.OUT, value=1) for n in rows], [Pin(n, Pin.IN, Pin.PULL_UP) for n in cols])
@@ -28,7 +34,7 @@ class Matrix:
     """Scans the matrix: `rows` ten output Pins (rank 0 first), `cols`
     nine input Pins with pull-ups (file a first)."""
 
-    def __init__(self, rows, cols, table=TABLE):
+    def __init__(self, rows: "list[machine.Pin]", cols: "list[machine.Pin]", table=TABLE):
         if len(rows) != ROWS or len(cols) != COLS:
             raise ValueError("a 10 x 9 matrix needs 10 row pins and 9 column pins")
         self.rows = rows

@@ -14,6 +14,12 @@ from micropython import const
 
 from sense import frame as fr
 
+# For the type checker only (never true on the board, no `typing` there):
+# the real API of the port, docs/HARDWARE.md "Type check".
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import machine
+
 COUNT = 6
 BASE_ADDR = const(0x20)
 IODIRA = const(0x00)
@@ -24,13 +30,13 @@ BITS = COUNT * 16
 
 
 def _points():
-    pts = [None] * BITS
+    pts = {}  # bit -> point; the free GPB7 bits have none
     for e in range(COUNT):
         for k in range(15):
             port = k // 8  # 0 GPA, 1 GPB
             pin = k % 8
             pts[16 * e + 8 * port + 7 - pin] = 15 * e + k
-    return tuple(pts)
+    return tuple(pts.get(i) for i in range(BITS))
 
 
 POINTS = _points()
@@ -41,7 +47,7 @@ class MCP23017:
     """Reads six expanders on `i2c` (a machine.I2C, or anything with
     writeto_mem and readfrom_mem_into)."""
 
-    def __init__(self, i2c, addrs=None, table=TABLE):
+    def __init__(self, i2c: "machine.I2C", addrs=None, table=TABLE):
         self.i2c = i2c
         self.addrs = tuple(addrs) if addrs else tuple(BASE_ADDR + e for e in range(COUNT))
         if len(self.addrs) != COUNT:

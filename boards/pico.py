@@ -9,6 +9,11 @@
 #
 # Hardware comes in as the `machine` module (or a fake with Pin and SPI):
 # this module imports no hardware itself, so it loads in the unix port.
+# For the type checker only (never true on the board, no `typing` there):
+# the real API of the port, docs/HARDWARE.md "Type check".
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from hardware import Machine  # typings/hardware.pyi
 ARCH = "armv6m"
 DRIVER = "hc165"
 SCAN_MS = 5  # scan period
@@ -34,7 +39,7 @@ MATRIX_ROWS = (6, 7, 8, 9, 10, 11, 12, 13, 14, 15)  # rank 0 .. 9
 MATRIX_COLS = (16, 17, 18, 19, 20, 21, 22, 26, 27)  # file a .. i
 
 
-def sensors(machine, driver=DRIVER):
+def sensors(machine: "Machine", driver=DRIVER):
     """The sensor driver (an object with read(frame)) on this board."""
     Pin = machine.Pin
     if driver == "hc165":
@@ -50,7 +55,7 @@ def sensors(machine, driver=DRIVER):
     raise ValueError("no driver %r on the Pico (hc165 or matrix)" % driver)
 
 
-def sensing(machine, pos=None, driver=DRIVER):
+def sensing(machine: "Machine", pos=None, driver=DRIVER):
     """The whole sensing pipeline with this board's timing."""
     from sense.pipeline import Sensing
 

@@ -51,12 +51,19 @@ def main():
     from boards.device import Device
 
     board = Device(machine, d, config)
-    nonce = "%08x" % (time.ticks_us() ^ (machine.unique_id()[-1] << 16) if hasattr(machine, "unique_id") else 1)
+    # The stubs type ticks as opaque values that only ticks_diff and ticks_add
+    # may combine (the two ignores below); on every port they are small ints,
+    # which the nonce mixes with the chip's id and now() takes modulo 2^30
+    # (firmware/ticks.py: a period that divides every port's).
+    seed = 1
+    if hasattr(machine, "unique_id"):
+        seed = time.ticks_us() ^ (machine.unique_id()[-1] << 16)  # pyright: ignore[reportOperatorIssue]
+    nonce = "%08x" % seed
     app = App(board, nonce=nonce)
     wdt = machine.WDT(timeout=WDT_MS)
 
     def now():
-        return time.ticks_ms() & ticks.MASK
+        return time.ticks_ms() & ticks.MASK  # pyright: ignore[reportOperatorIssue]
 
     def before_step(t):
         wdt.feed()

@@ -15,14 +15,8 @@ from link.frame import encode, decode
 import ticks
 
 hw = FakeHardware({5: "load"})
-mv = [4200]
-class ADC:
-    def __init__(self, pin):
-        pass
-    def read_u16(self):
-        return mv[0] * 65535 // (3300 * 3)   # VSYS/3 on GP29
-hw.ADC = ADC
-# the Pico definition reads its battery on GP29 (VSYS/3)
+# the Pico definition reads its battery on GP29, VSYS/3
+hw.adc_mv[29] = 4200 / 3
 dev = Device(hw, pico, {"board_id": "t1", "key": KEY.hex(), "store": sys.argv[1]})
 dev.port = BufferPort()
 app = App(dev, nonce="9")
@@ -48,7 +42,7 @@ hw.occ[25] = 0; run(200)        # lift h2
 hw.occ[22] = 1; run(200)        # place e2
 lever = dev.levers_[0].pin
 lever.v = 0; run(50); lever.v = 1; run(50)   # Red presses its lever
-mv[0] = 3000
+hw.adc_mv[29] = 3000 / 3
 app.check_battery(now[0])
 for f in dev.port.take():
     print(decode(f))
