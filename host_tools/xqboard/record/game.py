@@ -18,7 +18,6 @@ from ..core import START_FEN, Position, move_name, parse_move, pieces
 from ..core import LEGAL, SUICIDE
 from . import articles
 from .notation import move_text, parse_text
-from .text import side_title
 
 RED, BLACK = pieces.RED, pieces.BLACK  # the rules core's sides
 HEADER_ORDER = ("Event", "Site", "Date", "Round", "Board", "Red", "Black", "TimeControl")

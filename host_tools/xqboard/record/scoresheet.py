@@ -21,7 +21,7 @@ written in the full or abbreviated form of 7.5.
       Red 红方: 8.1.7 没有走棋先按钟 pressed the clock without having moved (after move 1, Black)
     Signatures 签字: Red 红方 ________   Black 黑方 ________   Arbiter 裁判 ________
 """
-from ..core import Position
+from ..core import Position, pieces
 from . import articles
 from .game import BLACK, RED
 from .notation import move_text
@@ -60,7 +60,7 @@ def move_lines(game, fmt="Chinese", **opts):
 def move_of_ply(game, ply):
     """(move number, side) of the ply'th move (1-based)."""
     first = Position(game.start_fen)
-    k = ply - 1 + (1 if first.side == BLACK else 0)
+    k = ply - 1 + pieces.index(first.side)
     return first.start_number + k // 2, RED if k % 2 == 0 else BLACK
 
 
