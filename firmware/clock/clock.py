@@ -40,7 +40,6 @@ from micropython import const
 
 from ticks import add, diff
 from xq.pieces import BLACK, RED, index, other
-from clock import saved
 from clock.control import BRONSTEIN, BYOYOMI, TimeControl, parse
 from clock.display import face
 
@@ -375,6 +374,7 @@ class Clock:
     def save(self):
         """The whole state as one line of text (the power-loss journal):
         restore(save()) behaves exactly as this clock from then on."""
+        from clock import saved  # loaded at the first save, not at boot (heap)
         n = [self.quota_by, -1 if self.late_ms is None else self.late_ms, self.penalty_ms,
              self.state, self.running, self._start, self._t0, self._turn, self._halt, self._stopped]
         for i in (0, 1):
@@ -388,6 +388,7 @@ class Clock:
         holds (to carry it into another tick base, e.g. after a reboot).
         ValueError if the text is damaged. The turn's budget and deadline
         are derived again, not stored."""
+        from clock import saved
         control, n = saved.decode(text, _SAVED_NUMBERS)
         quota_by, late, penalty, state, running = n[:5]
         if not READY <= state <= STOPPED or running not in (NONE, RED, BLACK) \

@@ -108,14 +108,6 @@ def king_danger(bo, k: int, side: int) -> int:
 
 
 @micropython.viper
-def side_in_danger(bo, st, side: int) -> int:
-    """king_danger for the general of `side` where the state st (side,
-    hash, red general, black general) holds it."""
-    s = ptr32(st)
-    return int(king_danger(bo, s[2 + (side >> 3)], side))
-
-
-@micropython.viper
 def _gen_sliders(bo, mo, sq: int, cannon: int, opp: int, n: int) -> int:
     # Chariot (cannon == 0): any distance orthogonally, capturing the first
     # enemy piece. Cannon: moves the same, captures only over one screen.

@@ -17,8 +17,8 @@ from micropython import const
 
 from xq import fen as _fen
 from xq import squares
-from xq.movegen import MAX_MOVES, do_move, gen_legal, gen_piece, has_legal, side_in_danger, undo_move
-from xq.pieces import BLACK, EMPTY, KING, OFF, colour, index, type_of
+from xq.movegen import MAX_MOVES, do_move, gen_legal, gen_piece, has_legal, king_danger, undo_move
+from xq.pieces import BLACK, EMPTY, KING, OFF, RED, colour, index, type_of
 from xq.zobrist import KEYS, SIDE
 
 # What a physical move from one point to another is (classify()).
@@ -34,6 +34,8 @@ STALEMATED = const(2)  # no legal move, not in check (困毙): loses (4.1.2)
 _S_SIDE = const(0)
 _S_HASH = const(1)
 _S_KING = const(2)  # + 0 red, + 1 black
+# Where each side's general stands in `state` (a dict: faster than a call).
+_KING_SLOT = {RED: _S_KING, BLACK: _S_KING + 1}
 
 
 class Position:
@@ -64,7 +66,7 @@ class Position:
         for sq in range(256):
             p = board[sq]
             if p != OFF and type_of(p) == KING:
-                self.state[_S_KING + index(colour(p))] = sq
+                self.state[_KING_SLOT[colour(p)]] = sq
         self.state[_S_HASH] = self._full_hash()
         self.quiet = quiet  # plies since the last capture (for 4.2.4)
         self.start_number = number
@@ -101,7 +103,7 @@ class Position:
         return self.state[_S_HASH]
 
     def king(self, side):
-        return self.state[_S_KING + index(side)]
+        return self.state[_KING_SLOT[side]]
 
     def piece_at(self, sq):
         return self.board[sq]
@@ -139,7 +141,7 @@ class Position:
         captured or faces the other general."""
         if side is None:
             side = self.state[_S_SIDE]
-        return side_in_danger(self.board, self.state, side) != 0
+        return king_danger(self.board, self.state[_KING_SLOT[side]], side) != 0
 
     def status(self):
         """PLAYING, MATED (4.1.1) or STALEMATED (4.1.2) for the side to move."""
@@ -162,7 +164,7 @@ class Position:
         else:
             return BREACH
         c = do_move(self.board, self.state, KEYS, m)
-        danger = side_in_danger(self.board, self.state, side)
+        danger = king_danger(self.board, self.state[_KING_SLOT[side]], side)
         undo_move(self.board, self.state, KEYS, m, c)
         return SUICIDE if danger else LEGAL
 

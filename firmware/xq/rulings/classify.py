@@ -200,7 +200,7 @@ def _special_chases(pos, mc, chases, piece, frm, to):
     kind = type_of(piece)
     keep = []
     for th in chases:
-        if kind in (KING, SOLDIER) and th.how == "direct":
+        if (kind == KING or kind == SOLDIER) and th.how == "direct":
             # 26.1: the general and the soldier may chase by themselves;
             # 26.1.1: with other pieces (joint) it is a chase.
             _note(mc, "26.1")
@@ -208,12 +208,12 @@ def _special_chases(pos, mc, chases, piece, frm, to):
         if kind == SOLDIER and th.how == "checks":
             _note(mc, "26.7")  # 26.7: a soldier winning by another's check
             continue
-        if kind in (KING, SOLDIER):
+        if kind == KING or kind == SOLDIER:
             _note(mc, "26.1.1")
         if not _pays_after_leaving(pos, th, mc):
             continue
         keep.append(th)
-    if keep and _lone_attacker(pos, mc.side) and all(type_of(t.piece) in (ADVISOR, ELEPHANT) for t in keep):
+    if keep and _lone_attacker(pos, mc.side) and all(_weak(t.piece) for t in keep):
         _note(mc, "26.2")  # 26.2: the defender's lone attacker takes a key point
         return []
     for th in keep:
@@ -323,18 +323,30 @@ def _exchange(pos, mc, piece, to):
                 th.how = "exchange offer"
                 mc.targets = [th]
                 return CHASE
-        if type_of(p) in (HORSE, CANNON) and _chariot_also(pos, x, side):
+        if _strong(p) and _chariot_also(pos, x, side):
             mc.notes.append("26.10")
         return EXCHANGE
     return -1
 
 
 def _chariot_and_same_type(pos, th, side):
-    kind = type_of(th.piece)
-    if kind not in (HORSE, CANNON):
+    if not _strong(th.piece):
         return False
+    kind = type_of(th.piece)
     types = [type_of(pos.board[a]) for a in _list_attackers(pos, th.target, side)]
     return CHARIOT in types and kind in types
+
+
+def _strong(piece):
+    # 1.2: a horse or a cannon, the "strong pieces" below a chariot.
+    t = type_of(piece)
+    return t == HORSE or t == CANNON
+
+
+def _weak(piece):
+    # 1.2: an advisor or an elephant.
+    t = type_of(piece)
+    return t == ADVISOR or t == ELEPHANT
 
 
 def _chariot_also(pos, x, side):
