@@ -56,7 +56,7 @@ class Facts:
 
     def __repr__(self):
         return "Facts(type=%d, %s, file=%d, dir=%r, arg=%d)" % (
-            self.type, "black" if self.side else "red", self.file, self.dir, self.arg)
+            self.type, pieces.side_name(self.side), self.file, self.dir, self.arg)
 
 
 def facts(pos, move):
