@@ -284,8 +284,8 @@ class Clock:
         i = _index(side)
         if self._flag[i] != NONE:
             return 0
-        r = self._left[i] - self._schemes[i].charged(self._spent(i, now))
         sch = self._schemes[i]
+        r = self._left[i] - sch.charged(self._spent(i, now))
         if r <= 0 and sch.mode == BYOYOMI and self._target[i] == 0:
             over = -r
             if over // sch.extra >= self._periods[i]:
