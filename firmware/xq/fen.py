@@ -32,8 +32,9 @@ def empty_board():
 
 def parse(fen, board):
     """Fills `board` (from empty_board()) from a FEN; returns (side,
-    quiet_plies, move_number), side RED or BLACK. Raises ValueError with
-    a message that says what is wrong."""
+    quiet_plies, move_number, generals), side RED or BLACK, generals the
+    squares of the red and the black general. Raises ValueError with a
+    message that says what is wrong."""
     fields = fen.split()
     if not fields:
         raise ValueError("empty FEN")
@@ -45,8 +46,8 @@ def parse(fen, board):
     side = _parse_side(fields[1] if len(fields) > 1 else "w")
     quiet = _parse_count(fields, 4, 0, "half-move clock")
     number = _parse_count(fields, 5, 1, "move number")
-    check_position(board, side)
-    return side, quiet, max(number, 1)
+    generals = check_position(board, side)
+    return side, quiet, max(number, 1), generals
 
 
 def _parse_rank(text, rank, board):
@@ -88,7 +89,8 @@ def _parse_count(fields, i, default, what):
 def check_position(board, side):
     """Raises ValueError if the position cannot occur in a game: a missing or
     extra general, too many pieces of a kind, a piece on a point it can never
-    reach, or the side not to move in check (it would be capturable)."""
+    reach, or the side not to move in check (it would be capturable).
+    Returns the squares of the red and the black general."""
     counts = bytearray(16)
     kings = [0, 0]
     for sq in range(256):
@@ -111,6 +113,7 @@ def check_position(board, side):
     if king_danger(board, kings[index(waiting)], waiting):
         raise ValueError("%s, not to move, is in check: its general could be captured"
                          % side_name(waiting))
+    return kings[0], kings[1]
 
 
 _TYPE_NAMES = ("", "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier")

@@ -18,7 +18,7 @@ from micropython import const
 from xq import fen as _fen
 from xq import squares
 from xq.movegen import MAX_MOVES, do_move, gen_legal, gen_piece, has_legal, king_danger, undo_move
-from xq.pieces import BLACK, EMPTY, KING, OFF, RED, colour, index, type_of
+from xq.pieces import BLACK, OFF, RED, index
 from xq.zobrist import KEYS, SIDE
 
 # What a physical move from one point to another is (classify()).
@@ -59,14 +59,11 @@ class Position:
         """Sets the position from a FEN; ValueError (and the position
         unchanged) if the FEN is malformed or the position impossible."""
         board = _fen.empty_board()
-        side, quiet, number = _fen.parse(text, board)
+        side, quiet, number, generals = _fen.parse(text, board)
         for sq in range(256):
             self.board[sq] = board[sq]
         self.state[_S_SIDE] = side
-        for sq in range(256):
-            p = board[sq]
-            if p != OFF and type_of(p) == KING:
-                self.state[_KING_SLOT[colour(p)]] = sq
+        self.state[_KING_SLOT[RED]], self.state[_KING_SLOT[BLACK]] = generals
         self.state[_S_HASH] = self._full_hash()
         self.quiet = quiet  # plies since the last capture (for 4.2.4)
         self.start_number = number
@@ -77,9 +74,10 @@ class Position:
         from xq.movegen import POINT_OF
 
         h = KEYS[SIDE] if self.state[_S_SIDE] == BLACK else 0
+        board, off = self.board, OFF  # locals: read for each of 256 squares
         for sq in range(256):
-            p = self.board[sq]
-            if p != EMPTY and p != OFF:
+            p = board[sq]
+            if p and p != off:  # a piece, not the border
                 h ^= KEYS[POINT_OF[sq] * 16 + p]
         return h
 
