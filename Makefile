@@ -3,6 +3,7 @@
 #   make test   the whole test suite (what CI runs)
 #   make build  cross-compile the firmware to build/<arch>/ with mpy-cross
 #   make bench  the benchmarks and the slow stress checks
+#   make bench-compare BASE=<commit>  speed and heap against an older commit
 #   make deploy copy the firmware to a board with mpremote (PORT=/dev/ttyACM0)
 
 PYTHON ?= python3
@@ -11,7 +12,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARCHS  := x64 armv6m armv7emsp xtensawin rv32imc
 
-.PHONY: setup build test bench demo deploy clean
+.PHONY: setup build test bench bench-compare demo deploy clean
 
 setup: $(STAMP)
 
@@ -36,6 +37,13 @@ test: build
 bench: build
 	$(PY) -m xqboard.benchrun
 	$(PY) -m pytest -q -m bench
+
+# Speed (median of 5, within 5%) and heap (no higher) against BASE, in one
+# interleaved run (bench/compare_commits.py); BASE defaults to main when
+# issue 11 began.
+BASE ?= 9e565b0
+bench-compare: build
+	$(PY) bench/compare_commits.py --base $(BASE)
 
 demo: build
 	$(VENV)/bin/xqboard demo

@@ -6,7 +6,8 @@ import pytest
 
 PRELUDE = """
 from clock.clock import *
-from clock.control import parse, RED, BLACK
+from clock.control import parse
+from xq.pieces import RED, BLACK
 T = (1 << 30) - 5000          # every game crosses the tick wrap
 def at(ms):
     return (T + ms) & ((1 << 30) - 1)

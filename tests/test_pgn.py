@@ -8,7 +8,7 @@ from xqboard.core import Position, move_name
 from xqboard.paths import REPO
 from xqboard.record import BLACK, RED, Game, read_game, read_games, write_pgn
 from xqboard.record.chinese import UNDER
-from xqboard.record.pgn import format_time, parse_time
+from xqboard.record.text import format_time, parse_time
 
 GAMES = list(read_games((REPO / "data" / "master-games.pgn").read_text(encoding="utf-8")))
 
@@ -121,7 +121,7 @@ def test_master_games_written_and_read_in_every_notation():
 
 
 def test_lines_wrap_within_80_columns_and_keep_numbers_with_moves():
-    from xqboard.record.pgn import display_width
+    from xqboard.record.text import display_width
     text = write_pgn(GAMES[0], "Chinese")
     body = text.split("\n\n", 1)[1].splitlines()
     assert all(display_width(line) <= 80 for line in body)

@@ -10,8 +10,8 @@ from xqboard.record import BLACK, RED, Game
 from xqboard.record.diagram import diagram, game_diagram
 from xqboard.record.scoresheet import move_lines, score_sheet
 
-MODULES = ["geometry", "wxf", "chinese", "notation", "articles", "game", "pgn", "scoresheet",
-           "diagram", "__init__"]
+MODULES = ["geometry", "wxf", "chinese", "notation", "articles", "text", "game", "pgn",
+           "scoresheet", "diagram", "__init__"]
 
 
 @pytest.mark.parametrize("name", MODULES)
@@ -31,6 +31,18 @@ def test_game_push_texts_and_positions():
     assert g.board().side == RED
     assert g.side_of(1) == RED and g.side_of(2) == BLACK
     assert repr(g) == "Game('A' vs 'B', 4 plies, *)"
+
+
+def test_5_8_back_to_an_earlier_ply_plays_on_from_there():
+    g = Game()
+    for t in ("h2e2", "h9g7", "h0g2"):
+        g.push(t)
+    g.back_to(1)  # the arbiter puts the position back after move 1
+    assert [move_name(m) for m in g.moves] == ["h2e2"] and g.board().side == BLACK
+    g.push("h9g7")  # Black plays its horse again: the record follows the board
+    assert g.texts("ICCS") == ["h2e2", "h9g7"]
+    with pytest.raises(ValueError):
+        g.push("h2e2")  # Red's cannon is on e2 now, not h2
 
 
 def test_game_from_a_black_to_move_position_sides():

@@ -2,8 +2,8 @@
 
 A pure core: every call takes `now`, a tick in ms modulo 2^30 (see
 ticks.py); the clock never reads the time and never touches hardware.
-Sides are the rules core's colours, RED = 0 and BLACK = 8. Calls must come
-in time order (`now` never decreasing). docs/CLOCK.md tells the whole story.
+Sides are the rules core's RED and BLACK (xq/pieces.py). Calls must come in
+time order (`now` never decreasing). docs/CLOCK.md tells the whole story.
 
     c = Clock(parse("60m/30,10m/10*"), quota_by=BOARD)  # or a control string
     c.start(now, side=RED)        # 20.1: the time runs from the round's start
@@ -16,26 +16,19 @@ in time order (`now` never decreasing). docs/CLOCK.md tells the whole story.
     c.adjust(BLACK, now, ms, moves=None)   # 21.4, 21.5
     c.penalty(RED, now, ms=None)  # 22.2: 5 minutes unless told otherwise
     c.stop(now)                   # the game is over
-    c.late(now)                   # 20.1, 20.2: () (0,) (8,) or (0, 8)
+    c.late(now)                   # 20.1, 20.2: (), (RED,), (BLACK,) or both
+    c.state                       # READY, RUNNING, PAUSED, FLAGGED or STOPPED
     c.remaining(side, now), c.display(side, now), c.used(side, now),
     c.moves(side), c.moves_left(side), c.stage(side), c.periods(side, now)
     text = c.save(); c2 = Clock.restore(text, shift=0)
 
 Operations return bits: DONE (it took effect), STAGE (a quota of 6.2 was
-completed and the next stage's time added), WRONG_SIDE (a press from the
-side whose clock is not running: reported, not obeyed), IDLE (the clock is
-not running: not obeyed), FLAG (a side's time ran out at or before `now`;
-flag_at(side) says exactly when). update() returns a side or NONE and
-allocates nothing unless a flag falls.
-
-Increment policy (6.1): every press that hands the clock over earns the
-increment, from the first move on (as FIDE and DGT clocks do). The amount
-is that of the stage the side's latest move belongs to. A flag is noticed
-by update(), press(), move_made(), pause() or stop(), and always carries
-the instant the time ran out, not the instant it was noticed: the game
-layer compares it with the instant of a mating move (21.6, 6.2). Anything
-at the flag instant itself (a press, a move) is too late: the time is used
-up (21.3).
+completed, the next stage's time added), WRONG_SIDE (a press from the side
+whose clock is not running: reported, not obeyed), IDLE (not running: not
+obeyed), FLAG (a side's time ran out at or before `now`; flag_at(side) says
+exactly when, 21.3, 21.6). update() allocates nothing unless a flag falls.
+The increment (6.1) is earned by every press from the first move on: see
+docs/CLOCK.md for the policies.
 
 Time is kept per turn: `_left` is the running side's main time at the
 start of its turn, `_turn` the ms it has spent in the turn (pauses left
@@ -46,12 +39,13 @@ interval is a ticks.diff, so the wrap at 2^30 costs nothing.
 from micropython import const
 
 from ticks import add, diff
-from clock.control import BLACK, BRONSTEIN, BYOYOMI, DELAY, RED, TimeControl, parse
+from xq.pieces import BLACK, RED, index, other
+from clock.control import BRONSTEIN, BYOYOMI, TimeControl, parse
 from clock.display import face
 
 NONE = const(-1)
 
-# Clock states.
+# Clock states (`clock.state`): compare with these names, never numbers.
 READY = const(0)  # not started
 RUNNING = const(1)  # the running side's time runs
 PAUSED = const(2)  # stopped by the arbiter
@@ -72,6 +66,7 @@ BOARD = const(1)  # moves the board committed (move_made)
 LATE_MS = const(15 * 60000)  # 20.1: "usually 15 minutes"
 PENALTY_MS = const(5 * 60000)  # 22.2: a false natural-limit claim costs 5 minutes
 MAX_MOVES = const(9999)
+_SAVED_NUMBERS = const(26)  # how many numbers save() writes
 
 _NOBODY = ()
 _RED = (RED,)
@@ -84,11 +79,9 @@ class ClockError(ValueError):
 
 
 def _index(side):
-    if side == RED:
-        return 0
-    if side == BLACK:
-        return 1
-    raise ClockError("a side is RED (0) or BLACK (8), not %r" % (side,))
+    if side != RED and side != BLACK:
+        raise ClockError("a side is RED or BLACK, not %r" % (side,))
+    return index(side)
 
 
 class Clock:
@@ -170,7 +163,7 @@ class Clock:
             result |= self._count(i)
         # 6.1: the increment, earned by every press from move one.
         self._left[i] += self._schemes[i].stage(self._mstage[i])[2]
-        self.running = side ^ BLACK
+        self.running = other(side)
         self._t0 = now
         self._turn = 0
         self._arm()
@@ -248,7 +241,7 @@ class Clock:
         if self.state == RUNNING:
             self.update(now)
         spent = self._spent(i, now)
-        self._left[i] = ms + self._charged(i, spent)
+        self._left[i] = ms + self._schemes[i].charged(spent)
         # the stage follows the count (moves counted after a flag included)
         self._set_moves(i, self._moves[i] if moves is None else moves)
         if ms > 0 and self._flag[i] != NONE:
@@ -272,7 +265,7 @@ class Clock:
         if self.state == RUNNING:
             self.update(now)
         spent = self._spent(i, now)
-        main = self._left[i] - self._charged(i, spent)
+        main = self._left[i] - self._schemes[i].charged(spent)
         # A penalty the main time cannot cover flags the side: a delay or
         # byo-yomi periods do not pay for it.
         self._left[i] -= ms if ms < main else main
@@ -291,8 +284,8 @@ class Clock:
         i = _index(side)
         if self._flag[i] != NONE:
             return 0
-        r = self._left[i] - self._charged(i, self._spent(i, now))
         sch = self._schemes[i]
+        r = self._left[i] - sch.charged(self._spent(i, now))
         if r <= 0 and sch.mode == BYOYOMI and self._target[i] == 0:
             over = -r
             if over // sch.extra >= self._periods[i]:
@@ -376,36 +369,59 @@ class Clock:
         quota ("59:59 /12"), byo-yomi periods ("0:25 (3)"), flag ("0.0 F")."""
         return face(self, side, now)
 
-    # -- saving ----------------------------------------------------------
+    # -- saving (saved.py writes and reads the line) ---------------------
 
     def save(self):
-        from clock.saved import save
-        return save(self)
+        """The whole state as one line of text (the power-loss journal):
+        restore(save()) behaves exactly as this clock from then on."""
+        from clock import saved  # loaded at the first save, not at boot (heap)
+        n = [self.quota_by, -1 if self.late_ms is None else self.late_ms, self.penalty_ms,
+             self.state, self.running, self._start, self._t0, self._turn, self._halt, self._stopped]
+        for i in (0, 1):
+            n += (self._left[i], self._moves[i], self._stage[i], self._target[i],
+                  self._mstage[i], self._periods[i], self._used[i], self._flag[i])
+        return saved.encode(str(self.control), n)
 
     @staticmethod
     def restore(text, shift=0):
         """The Clock saved in `text`; `shift` ms are added to every tick it
-        holds (to carry it into another tick base, e.g. after a reboot)."""
-        from clock.saved import restore
-        return restore(text, shift)
+        holds (to carry it into another tick base, e.g. after a reboot).
+        ValueError if the text is damaged. The turn's budget and deadline
+        are derived again, not stored."""
+        from clock import saved
+        control, n = saved.decode(text, _SAVED_NUMBERS)
+        quota_by, late, penalty, state, running = n[:5]
+        if not READY <= state <= STOPPED or running not in (NONE, RED, BLACK) \
+                or (running == NONE) != (state == READY):
+            raise ClockError("saved clock: impossible state %d, side %d" % (state, running))
+        c = Clock(parse(control), quota_by, None if late == -1 else late, penalty)
+        c._load(n, shift)
+        return c
 
     # -- inside ------------------------------------------------------------
 
+    def _load(self, n, shift):
+        # The numbers of save(), in its order, with `shift` added to ticks.
+        self.state, self.running = n[3], n[4]
+        self._start, self._t0, self._turn, self._halt, self._stopped = n[5:10]
+        if shift:
+            self._start, self._t0 = add(self._start, shift), add(self._t0, shift)
+            self._halt = add(self._halt, shift)
+        for i in (0, 1):
+            k = 10 + 8 * i
+            (self._left[i], self._moves[i], self._stage[i], self._target[i],
+             self._mstage[i], self._periods[i], self._used[i], flag) = n[k:k + 8]
+            self._flag[i] = add(flag, shift) if shift and flag != NONE else flag
+        if self.running != NONE:
+            self._arm()
+
     def _spent(self, i, now):
         # ms side i has spent in its current turn (0 if not its turn).
-        if self.running == NONE or i != self.running >> 3:
+        if self.running == NONE or i != index(self.running):
             return 0
         if self.state == RUNNING:
             return self._turn + diff(now, self._t0)
         return self._turn
-
-    def _charged(self, i, spent):
-        # The part of `spent` that comes off the main time as it runs.
-        sch = self._schemes[i]
-        if sch.mode == DELAY:
-            spent -= sch.extra  # the delay is free
-            return spent if spent > 0 else 0
-        return spent
 
     def _close_turn(self, i, spent):
         # Side i's main time after a turn of `spent` ms (known < budget).
@@ -418,22 +434,17 @@ class Clock:
             # each period used up is lost; a move within one keeps it
             self._periods[i] -= (spent - left) // sch.extra
             return 0
-        return left - self._charged(i, spent)
+        return left - sch.charged(spent)
 
     def _budget_of(self, i):
-        # ms side i may spend in a turn that starts now: its main time, the
-        # delay, and the byo-yomi periods once the last stage runs.
-        sch = self._schemes[i]
-        b = self._left[i]
-        if sch.mode == DELAY:
-            b += sch.extra
-        elif sch.mode == BYOYOMI and self._target[i] == 0:
-            b += self._periods[i] * sch.extra
-        return b
+        # ms side i may spend in a turn that starts now (byo-yomi periods
+        # count once the last stage, the one without a quota, runs).
+        periods = self._periods[i] if self._target[i] == 0 else 0
+        return self._schemes[i].budget(self._left[i], periods)
 
     def _arm(self):
         # Budget and deadline of the running side's turn.
-        b = self._budget_of(self.running >> 3)
+        b = self._budget_of(index(self.running))
         self._budget = b
         self._deadline = add(self._t0, b - self._turn)
 
@@ -444,7 +455,7 @@ class Clock:
 
     def _fall(self, side, at):
         # side's time ran out at `at` (21.3): the clock stops there.
-        i = side >> 3
+        i = index(side)
         if self.state == RUNNING:
             self._hold(at)
         self._flag[i] = at
@@ -454,7 +465,7 @@ class Clock:
 
     def _flag_if_out(self, side, now):
         # After the arbiter changed a time: none left means a flag now.
-        i = side >> 3
+        i = index(side)
         if self._flag[i] != NONE or self.state == READY or self.state == STOPPED:
             return 0
         if self._budget_of(i) - self._spent(i, now) > 0:
@@ -484,17 +495,5 @@ class Clock:
         # 21.5: the stage and quota that n moves made put side i in.
         if not 0 <= n <= MAX_MOVES:
             raise ClockError("a move count is 0 to %d" % MAX_MOVES)
-        sch = self._schemes[i]
-        k = 0
-        done = 0  # moves that complete the stages before k
-        while True:
-            quota = sch.stage(k)[1]
-            if not quota or n < done + quota:
-                break
-            done += quota
-            k += 1
         self._moves[i] = n
-        self._stage[i] = k
-        self._target[i] = done + quota if quota else 0
-        # the stage of move n itself (its increment is earned at the press)
-        self._mstage[i] = k - 1 if k and n == done else k
+        self._stage[i], self._target[i], self._mstage[i] = self._schemes[i].stage_after(n)

@@ -18,14 +18,13 @@
 # message says what is wrong and where. docs/CLOCK.md has the full story.
 from micropython import const
 
+from xq.pieces import BLACK
+
 # How a side's turn is timed (a scheme's `mode`).
 PLAIN = const(0)  # the time runs; stages may add an increment (6.1)
 DELAY = const(1)  # the time waits `extra` ms each turn before running
 BRONSTEIN = const(2)  # the time used in a turn is refunded up to `extra` ms
 BYOYOMI = const(3)  # after the main time, `periods` periods of `extra` ms
-
-RED = const(0)
-BLACK = const(8)
 
 # Bounds that keep every duration a small int on a 32-bit port and refuse
 # what is surely a typing mistake.
@@ -90,6 +89,37 @@ class Scheme:
         n = len(self.stages)
         return self.stages[index if index < n else n - 1]
 
+    def charged(self, spent):
+        """The part of `spent` ms that comes off the main time as it runs."""
+        if self.mode == DELAY:
+            spent -= self.extra  # the delay is free
+            return spent if spent > 0 else 0
+        return spent
+
+    def budget(self, left, periods):
+        """ms a turn may spend with `left` ms of main time: plus the delay,
+        or plus `periods` byo-yomi periods (0 while a quota stage runs)."""
+        if self.mode == DELAY:
+            return left + self.extra
+        if self.mode == BYOYOMI:
+            return left + periods * self.extra
+        return left
+
+    def stage_after(self, moves):
+        """21.5: (stage, target, stage of the last move) for a side that has
+        made `moves` moves: the stage it plays in, the move count that ends
+        its quota (0: none) and the stage move `moves` itself belongs to
+        (its increment is earned at the press)."""
+        k = 0
+        done = 0  # moves that complete the stages before k
+        while True:
+            quota = self.stage(k)[1]
+            if not quota or moves < done + quota:
+                break
+            done += quota
+            k += 1
+        return k, (done + quota if quota else 0), (k - 1 if k and moves == done else k)
+
 
 class TimeControl:
     """A parsed control string: one Scheme per side (6.5 allows them to
@@ -101,7 +131,7 @@ class TimeControl:
         self.black = black
 
     def scheme(self, side):
-        return self.black if side else self.red
+        return self.black if side == BLACK else self.red
 
     def __eq__(self, other):
         return (isinstance(other, TimeControl) and self.red == other.red

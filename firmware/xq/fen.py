@@ -7,13 +7,13 @@
 
 from xq import pieces, squares
 from xq.movegen import FLAGS, king_danger
+from xq.pieces import BLACK, RED, colour, index, other, side_name, type_of
 
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 # Points an advisor or an elephant can ever stand on, by colour (art. 2.2).
 _ADVISOR_POINTS = ("d0", "f0", "e1", "d2", "f2")
 _ELEPHANT_POINTS = ("c0", "g0", "a2", "e2", "i2", "c4", "g4")
-_COLOUR = ("red", "black")
 
 
 def _mirror(name):
@@ -32,8 +32,9 @@ def empty_board():
 
 def parse(fen, board):
     """Fills `board` (from empty_board()) from a FEN; returns (side,
-    quiet_plies, move_number), side 0 Red or 8 Black. Raises ValueError with
-    a message that says what is wrong."""
+    quiet_plies, move_number, generals), side RED or BLACK, generals the
+    squares of the red and the black general. Raises ValueError with a
+    message that says what is wrong."""
     fields = fen.split()
     if not fields:
         raise ValueError("empty FEN")
@@ -45,8 +46,8 @@ def parse(fen, board):
     side = _parse_side(fields[1] if len(fields) > 1 else "w")
     quiet = _parse_count(fields, 4, 0, "half-move clock")
     number = _parse_count(fields, 5, 1, "move number")
-    check_position(board, side)
-    return side, quiet, max(number, 1)
+    generals = check_position(board, side)
+    return side, quiet, max(number, 1), generals
 
 
 def _parse_rank(text, rank, board):
@@ -67,9 +68,9 @@ def _parse_rank(text, rank, board):
 
 def _parse_side(text):
     if text in ("w", "r", "W", "R"):
-        return 0
+        return RED
     if text in ("b", "B"):
-        return 8
+        return BLACK
     raise ValueError("side to move %r: want w (red) or b (black)" % text)
 
 
@@ -88,7 +89,8 @@ def _parse_count(fields, i, default, what):
 def check_position(board, side):
     """Raises ValueError if the position cannot occur in a game: a missing or
     extra general, too many pieces of a kind, a piece on a point it can never
-    reach, or the side not to move in check (it would be capturable)."""
+    reach, or the side not to move in check (it would be capturable).
+    Returns the squares of the red and the black general."""
     counts = bytearray(16)
     kings = [0, 0]
     for sq in range(256):
@@ -96,30 +98,31 @@ def check_position(board, side):
         if p == 0 or p == pieces.OFF:
             continue
         counts[p] += 1
-        if p & 7 == pieces.KING:
-            kings[p >> 3] = sq
+        if type_of(p) == pieces.KING:
+            kings[index(colour(p))] = sq
         _check_point(p, sq)
     for p in range(1, 16):
-        t = p & 7
+        t = type_of(p)
         if t and counts[p] > pieces.MAX_COUNT[t]:
             raise ValueError("%d %s %ss: a side has at most %d (art. 1.2)" % (
-                counts[p], _COLOUR[p >> 3], _TYPE_NAMES[t], pieces.MAX_COUNT[t]))
-    for c in (0, 1):
-        if counts[pieces.KING | (c << 3)] == 0:
-            raise ValueError("no %s general" % _COLOUR[c])
-    other = side ^ 8
-    if king_danger(board, kings[other >> 3], other):
-        raise ValueError("%s, not to move, is in check: its general could be captured" % _COLOUR[other >> 3])
+                counts[p], side_name(colour(p)), _TYPE_NAMES[t], pieces.MAX_COUNT[t]))
+    for s in (RED, BLACK):
+        if counts[pieces.KING | s] == 0:
+            raise ValueError("no %s general" % side_name(s))
+    waiting = other(side)
+    if king_danger(board, kings[index(waiting)], waiting):
+        raise ValueError("%s, not to move, is in check: its general could be captured"
+                         % side_name(waiting))
+    return kings[0], kings[1]
 
 
 _TYPE_NAMES = ("", "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier")
 
 
 def _check_point(p, sq):
-    t = p & 7
-    black = p & 8
+    t = type_of(p)
     name = squares.name(sq)
-    own = _mirror(name) if black else name  # as seen from the piece's own side
+    own = _mirror(name) if colour(p) == BLACK else name  # as seen from the piece's own side
     rank = int(own[1])
     ok = True
     if t == pieces.KING:
@@ -133,7 +136,7 @@ def _check_point(p, sq):
         ok = rank >= 5 or (rank >= 3 and own[0] in "acegi")
     if not ok:
         raise ValueError("%s %s on %s: it can never stand there (art. 2.2)" % (
-            _COLOUR[black >> 3], _TYPE_NAMES[t], name))
+            side_name(colour(p)), _TYPE_NAMES[t], name))
 
 
 def format(board, side, quiet=0, number=1):
@@ -154,4 +157,4 @@ def format(board, side, quiet=0, number=1):
         if gap:
             row += str(gap)
         rows.append(row)
-    return "%s %s - - %d %d" % ("/".join(rows), "b" if side else "w", quiet, number)
+    return "%s %s - - %d %d" % ("/".join(rows), "b" if side == BLACK else "w", quiet, number)

@@ -54,9 +54,6 @@ def side_of(name):
     raise ValueError("side %r: red or black" % name)
 
 
-colour_of = colour  # the older name, until every caller says colour()
-
-
 def type_of(piece):
     return piece & 7
 

@@ -18,6 +18,7 @@ from micropython import const
 from xq import fen as _fen
 from xq import squares
 from xq.movegen import MAX_MOVES, do_move, gen_legal, gen_piece, has_legal, king_danger, undo_move
+from xq.pieces import BLACK, OFF, RED, index
 from xq.zobrist import KEYS, SIDE
 
 # What a physical move from one point to another is (classify()).
@@ -30,12 +31,11 @@ PLAYING = const(0)
 MATED = const(1)  # in check with no legal move: loses (4.1.1)
 STALEMATED = const(2)  # no legal move, not in check (困毙): loses (4.1.2)
 
-RED = const(0)
-BLACK = const(8)
-
 _S_SIDE = const(0)
 _S_HASH = const(1)
 _S_KING = const(2)  # + 0 red, + 1 black
+# Where each side's general stands in `state` (a dict: faster than a call).
+_KING_SLOT = {RED: _S_KING, BLACK: _S_KING + 1}
 
 
 class Position:
@@ -59,14 +59,11 @@ class Position:
         """Sets the position from a FEN; ValueError (and the position
         unchanged) if the FEN is malformed or the position impossible."""
         board = _fen.empty_board()
-        side, quiet, number = _fen.parse(text, board)
+        side, quiet, number, generals = _fen.parse(text, board)
         for sq in range(256):
             self.board[sq] = board[sq]
         self.state[_S_SIDE] = side
-        for sq in range(256):
-            p = board[sq]
-            if p & 7 == 1 and p != 0x80:
-                self.state[_S_KING + (p >> 3)] = sq
+        self.state[_KING_SLOT[RED]], self.state[_KING_SLOT[BLACK]] = generals
         self.state[_S_HASH] = self._full_hash()
         self.quiet = quiet  # plies since the last capture (for 4.2.4)
         self.start_number = number
@@ -76,15 +73,16 @@ class Position:
     def _full_hash(self):
         from xq.movegen import POINT_OF
 
-        h = KEYS[SIDE] if self.state[_S_SIDE] else 0
+        h = KEYS[SIDE] if self.state[_S_SIDE] == BLACK else 0
+        board, off = self.board, OFF  # locals: read for each of 256 squares
         for sq in range(256):
-            p = self.board[sq]
-            if p and p != 0x80:
+            p = board[sq]
+            if p and p != off:  # a piece, not the border
                 h ^= KEYS[POINT_OF[sq] * 16 + p]
         return h
 
     def fen(self):
-        number = self.start_number + (self.ply + (1 if self.start_side else 0)) // 2
+        number = self.start_number + (self.ply + index(self.start_side)) // 2
         return _fen.format(self.board, self.state[_S_SIDE], self.quiet, number)
 
     def copy(self):
@@ -94,7 +92,7 @@ class Position:
 
     @property
     def side(self):
-        """The side to move: RED (0) or BLACK (8)."""
+        """The side to move: RED or BLACK (xq/pieces.py)."""
         return self.state[_S_SIDE]
 
     @property
@@ -103,7 +101,7 @@ class Position:
         return self.state[_S_HASH]
 
     def king(self, side):
-        return self.state[_S_KING + (side >> 3)]
+        return self.state[_KING_SLOT[side]]
 
     def piece_at(self, sq):
         return self.board[sq]
@@ -141,7 +139,7 @@ class Position:
         captured or faces the other general."""
         if side is None:
             side = self.state[_S_SIDE]
-        return king_danger(self.board, self.state[_S_KING + (side >> 3)], side) != 0
+        return king_danger(self.board, self.state[_KING_SLOT[side]], side) != 0
 
     def status(self):
         """PLAYING, MATED (4.1.1) or STALEMATED (4.1.2) for the side to move."""
@@ -156,18 +154,15 @@ class Position:
         BREACH (it breaks the movement rules, or moves no piece of the side
         to move: 4.1.8 / 8.1.8)."""
         side = self.state[_S_SIDE]
-        frm = m >> 8
-        p = self.board[frm]
-        if p == 0 or p == 0x80 or (p & 8) != side:
-            return BREACH
-        n = gen_piece(self.board, side, frm, self.moves, 0)
+        # gen_piece writes no move for a point that holds no piece of `side`
+        n = gen_piece(self.board, side, m >> 8, self.moves, 0)  # from its from-square
         for i in range(n):
             if self.moves[i] == m:
                 break
         else:
             return BREACH
         c = do_move(self.board, self.state, KEYS, m)
-        danger = king_danger(self.board, self.state[_S_KING + (side >> 3)], side)
+        danger = king_danger(self.board, self.state[_KING_SLOT[side]], side)
         undo_move(self.board, self.state, KEYS, m, c)
         return SUICIDE if danger else LEGAL
 

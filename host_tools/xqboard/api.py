@@ -14,7 +14,7 @@ commands. What `xqboard log` and `xqboard round start` are built on.
                 break
         game = board.game()                             # an xqboard.record.Game
         print(game.texts("Chinese"), game.result, game.termination)
-        print(game.pgn("Chinese"))
+        print(write_pgn(game, "Chinese"))              # from xqboard.record
 
 The port is anything pyserial opens: /dev/ttyACM0, COM3, the simulator's
 pseudo-terminal (`xqboard sim`), `socket://host:port`. The board is

@@ -26,17 +26,8 @@ _install_paths()
 from xq import fen, movegen, pieces, squares  # noqa: E402
 from xq.fen import START as START_FEN  # noqa: E402
 from xq.perft import divide, perft  # noqa: E402
-from xq.position import (  # noqa: E402
-    BLACK as BLACK_SIDE,
-    BREACH,
-    LEGAL,
-    MATED,
-    PLAYING,
-    RED as RED_SIDE,
-    STALEMATED,
-    SUICIDE,
-    Position,
-)
+from xq.pieces import BLACK as BLACK_SIDE, RED as RED_SIDE  # noqa: E402
+from xq.position import BREACH, LEGAL, MATED, PLAYING, STALEMATED, SUICIDE, Position  # noqa: E402
 from xq.squares import move_name, parse_move  # noqa: E402
 
 __all__ = [

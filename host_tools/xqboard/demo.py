@@ -29,7 +29,7 @@ from .core import MATED, STALEMATED
 from .logger import Logger
 from .logger.round import Pairing, start_round
 from .paths import DATA
-from .record import game_diagram, read_games, write_pgn
+from .record import game_diagram, read_games, score_sheet, write_pgn
 from .simboard import DEFAULT_KEY, SimulatedBoard
 from .simplay import knock_actions, move_actions, point
 
@@ -145,7 +145,7 @@ def run(out=None, speed=SPEED, game_index=DEMO_GAME, stream=None, cut=True, time
     say("Final position:")
     say(game_diagram(g))
     say("")
-    say(g.score_sheet(moves=False).rstrip())
+    say(score_sheet(g, moves=False).rstrip())
     say("")
     same = g.moves == game.moves
     say("moves recorded: %d, identical to the master game: %s; link reconnections: %d" % (

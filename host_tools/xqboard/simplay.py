@@ -13,9 +13,7 @@ and placed, a captured piece lifted in either order, the clock pressed.
     >>> move_actions(p, parse_move("h2h9"))
     ['+150 lift h9', '+150 lift h2', '+250 place h9', '+150 press red']
 """
-from .core import squares
-
-SIDE = {0: "red", 8: "black"}
+from .core import pieces, squares
 
 
 def point(sq):
@@ -39,7 +37,7 @@ def move_actions(pos, move, mover_first=False, touch=False):
     if capture and mover_first:
         out.append("+150 lift %s" % to)
     out.append("+250 place %s" % to)
-    out.append("+150 press %s" % SIDE[pos.side])
+    out.append("+150 press %s" % pieces.side_name(pos.side))
     return out
 
 
@@ -47,11 +45,11 @@ def knock_actions(pos, avoid=()):
     """A piece of the side not to move knocked onto an empty neighbouring
     point and, after the alert (5.8.2: displaced), put back: (actions,
     from, to) or None if no piece can be knocked so."""
-    other = pos.side ^ 8
+    other = pieces.other(pos.side)
     for pt in range(90):
         sq = squares.from_point(pt)
         piece = pos.piece_at(sq)
-        if not piece or (piece & 8) != other:
+        if not piece or pieces.colour(piece) != other:
             continue
         f, r = squares.file_of(sq), squares.rank_of(sq)
         for df, dr in ((0, -1), (0, 1), (1, 0), (-1, 0)):

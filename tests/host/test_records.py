@@ -5,7 +5,7 @@ from pathlib import Path
 from xqboard.core import FIRMWARE  # noqa: F401
 from xqboard.logger import GameFiles, GameLink, game_from_events, read_events
 from xqboard.logger.round import Pairing, new_words, parse_pairing
-from xqboard.record import BLACK, RED, read_game
+from xqboard.record import BLACK, RED, read_game, write_pgn
 
 from link.frame import encode  # noqa: E402
 
@@ -40,7 +40,7 @@ def test_game_rebuilt_from_the_raw_log():
     assert len(alerts) == 1 and alerts[0].article == "5.9" and alerts[0].text.endswith(", restored")
     assert (g.result, g.termination) == ("1-0", "4.1.12 resignation")
     assert g.times_used() == {RED: 3200, BLACK: 2600}
-    pgn = g.pgn("Chinese")
+    pgn = write_pgn(g, "Chinese")
     assert "{Foul 8.1.7 Black: pressed the clock without having moved}" in pgn
     assert "{Red offers a draw (22.1)}" in pgn and '[Termination "4.1.12 resignation"]' in pgn
     assert read_game(pgn).moves == g.moves

@@ -9,6 +9,8 @@
 # block 拦 24.6, idle 闲 24.8.
 from micropython import const
 
+from xq.pieces import ADVISOR, CANNON, CHARIOT, ELEPHANT, EMPTY, HORSE, KING, OFF, SOLDIER
+from xq.pieces import colour, other, type_of
 from xq.rulings import exchange as ex
 from xq.rulings.attacks import attackers
 from xq.rulings.mate import DEPTH, mate_by_checks, mates_at_once, null_move
@@ -102,10 +104,10 @@ def classify_move(pos, m):
     firsts = []
     mate = not mate_before and mate_by_checks(pos, DEPTH, firsts)
     chases = _new_chases(pos, before, frm, to, piece)
-    if not chases and not mate and piece & 7 != 7:
+    if not chases and not mate and type_of(piece) != SOLDIER:
         chases = _chase_by_checks(pos, m)
     null_move(pos)
-    if in_check_before and piece & 7 == 1 and (mate or chases):
+    if in_check_before and type_of(piece) == KING and (mate or chases):
         # 26.1.2: the general's answer to a check creates nothing.
         mc.notes.append("26.1.2")
         mate = False
@@ -124,7 +126,7 @@ def classify_move(pos, m):
         for th in chases:
             if _chariot_and_same_type(pos, th, side):
                 _note(mc, "26.10")  # 26.10.1: chariot and horse (cannon) on an unprotected horse (cannon)
-        if piece & 7 != 1 and _exchange(pos, MoveClass(m, side, piece), piece, to) == EXCHANGE:
+        if type_of(piece) != KING and _exchange(pos, MoveClass(m, side, piece), piece, to) == EXCHANGE:
             _note(mc, "26.4")  # 26.4: an exchange offer that also chases is a chase
         mc.set(CHASE)
     else:
@@ -156,7 +158,7 @@ def _how(pos, th, frm, to, piece):
     b = pos.board
     if th.capturer == to:
         return "joint" if th.protection == ex.UNDER_PROTECTED else "direct"
-    if piece & 7 == 1 or _line_through(b, th.capturer, th.target, frm):
+    if type_of(piece) == KING or _line_through(b, th.capturer, th.target, frm):
         return "discovered"  # a line opened, or a pin lifted by the general
     if _line_through(b, th.capturer, th.target, to) or to in _list_attackers(pos, th.target, pos.side):
         return "joint"  # the moved piece is the cannon's screen or a second attacker
@@ -168,7 +170,7 @@ def _exchange_back(pos, th):
     # as the chaser would (pieces that can take each other offer an
     # exchange); 26.10.1: with a chariot also in contact, taking back loses,
     # and the chase stands.
-    opp = pos.side ^ 8
+    opp = other(pos.side)
     by = th.last
     if pos.board[th.target] != th.piece or th.target not in _list_attackers(pos, by, opp):
         return False
@@ -195,27 +197,27 @@ def _chase_by_checks(pos, m):
 
 def _special_chases(pos, mc, chases, piece, frm, to):
     # Art. 26 on the chases found: pos is after the move, the other side to move.
-    kind = piece & 7
+    kind = type_of(piece)
     keep = []
     for th in chases:
-        if kind in (1, 7) and th.how == "direct":
+        if (kind == KING or kind == SOLDIER) and th.how == "direct":
             # 26.1: the general and the soldier may chase by themselves;
             # 26.1.1: with other pieces (joint) it is a chase.
             _note(mc, "26.1")
             continue
-        if kind == 7 and th.how == "checks":
+        if kind == SOLDIER and th.how == "checks":
             _note(mc, "26.7")  # 26.7: a soldier winning by another's check
             continue
-        if kind in (1, 7):
+        if kind == KING or kind == SOLDIER:
             _note(mc, "26.1.1")
         if not _pays_after_leaving(pos, th, mc):
             continue
         keep.append(th)
-    if keep and _lone_attacker(pos, mc.side) and all(t.piece & 7 in (2, 3) for t in keep):
+    if keep and _lone_attacker(pos, mc.side) and all(_weak(t.piece) for t in keep):
         _note(mc, "26.2")  # 26.2: the defender's lone attacker takes a key point
         return []
     for th in keep:
-        if th.piece & 7 == 7:
+        if type_of(th.piece) == SOLDIER:
             _note(mc, "26.6")
     return keep
 
@@ -246,7 +248,7 @@ def _lone_attacker(pos, side):
     b = pos.board
     for sq in range(51, 205):
         p = b[sq]
-        if p and p != 0x80 and (p & 8) == side and attacking(p, sq):
+        if p != EMPTY and p != OFF and colour(p) == side and attacking(p, sq):
             n += 1
     return n == 1
 
@@ -262,8 +264,8 @@ def _new_mate(pos, firsts, frm, to):
 
 def _idle_kind(pos, mc, piece, to):
     # The idle kinds (24.8); pos: after the move, the other side to move.
-    opp = mc.side ^ 8
-    if piece & 7 != 1:
+    opp = other(mc.side)
+    if type_of(piece) != KING:
         k = _exchange(pos, mc, piece, to)
         if k >= 0:
             mc.set(k, *mc.notes)
@@ -298,11 +300,11 @@ def _exchange(pos, mc, piece, to):
     # other. 26.9: offered to a piece of its own type, it is a chase if
     # accepting loses the other side material or gets it mated at once.
     side = mc.side
-    opp = side ^ 8
+    opp = other(side)
     mine = value(piece, to)
     for x in range(51, 205):
         p = pos.board[x]
-        if p == 0 or p == 0x80 or (p & 8) != opp or p & 7 == 1:
+        if p == EMPTY or p == OFF or colour(p) != opp or type_of(p) == KING:
             continue
         if value(p, x) != mine or mine == 0:
             continue
@@ -311,7 +313,7 @@ def _exchange(pos, mc, piece, to):
         r = ex.capture(pos, x, to)  # the other side accepts
         if r is None:
             continue
-        if p & 7 == piece & 7:
+        if type_of(p) == type_of(piece):
             ex.try_move(pos, x << 8 | to)
             mated = mates_at_once(pos)
             pos.pop()
@@ -321,23 +323,35 @@ def _exchange(pos, mc, piece, to):
                 th.how = "exchange offer"
                 mc.targets = [th]
                 return CHASE
-        if p & 7 in (4, 6) and _chariot_also(pos, x, side):
+        if _strong(p) and _chariot_also(pos, x, side):
             mc.notes.append("26.10")
         return EXCHANGE
     return -1
 
 
 def _chariot_and_same_type(pos, th, side):
-    kind = th.piece & 7
-    if kind not in (4, 6):
+    if not _strong(th.piece):
         return False
-    types = [pos.board[a] & 7 for a in _list_attackers(pos, th.target, side)]
-    return 5 in types and kind in types
+    kind = type_of(th.piece)
+    types = [type_of(pos.board[a]) for a in _list_attackers(pos, th.target, side)]
+    return CHARIOT in types and kind in types
+
+
+def _strong(piece):
+    # 1.2: a horse or a cannon, the "strong pieces" below a chariot.
+    t = type_of(piece)
+    return t == HORSE or t == CANNON
+
+
+def _weak(piece):
+    # 1.2: an advisor or an elephant.
+    t = type_of(piece)
+    return t == ADVISOR or t == ELEPHANT
 
 
 def _chariot_also(pos, x, side):
     for a in _list_attackers(pos, x, side):
-        if pos.board[a] & 7 == 5:
+        if type_of(pos.board[a]) == CHARIOT:
             return True
     return False
 
@@ -354,7 +368,7 @@ def _attacks_enemy(pos, sq, side):
     found = 0
     for x in range(51, 205):
         p = b[x]
-        if p and p != 0x80 and (p & 8) != side and p & 7 != 1:
+        if p != EMPTY and p != OFF and colour(p) != side and type_of(p) != KING:
             if sq in _list_attackers(pos, x, side):
                 if value(p, x):
                     return 1
@@ -367,12 +381,12 @@ def _blocks(b, sq, opp):
     # cannon, or on the leg of an enemy horse.
     for d in (16, -16, 1, -1):
         s = sq + d
-        if b[s] == (4 | opp):
+        if b[s] == (HORSE | opp):
             return True
         while b[s] == 0:
             s += d
         p = b[s]
-        if p in (5 | opp, 6 | opp):
+        if p in (CHARIOT | opp, CANNON | opp):
             return True
     return False
 
@@ -380,7 +394,7 @@ def _blocks(b, sq, opp):
 def _line_through(b, a, t, s):
     # True if s lies strictly between a and t on one rank or file, or s is
     # the leg of a horse on a that reaches t.
-    if b[a] & 7 == 4:
+    if type_of(b[a]) == HORSE:
         d = t - a
         if d in (33, 31):
             return s == a + 16

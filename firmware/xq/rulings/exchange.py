@@ -8,6 +8,7 @@
 # flying-general rule and cannon screens that appear or vanish during the
 # exchange all come out right. A capture that would expose the capturer's
 # own general is not a capture at all.
+from xq.pieces import EMPTY, KING, OFF, colour, type_of
 from xq.rulings.attacks import attackers
 from xq.rulings.values import value
 
@@ -84,7 +85,7 @@ def best_gain(pos, skip=-1):
     b = pos.board
     for t in range(51, 205):
         p = b[t]
-        if p == 0 or p == 0x80 or (p & 8) == side or (p & 7) == 1 or t == skip:
+        if p == EMPTY or p == OFF or colour(p) == side or type_of(p) == KING or t == skip:
             continue
         g = see(pos, t)
         if g > best:

@@ -1,6 +1,5 @@
 # Mates: by a check or a series of checks (24.2 杀), and the mate at once that
 # voids a chase (24.3 "得子后不致立即被对方将死").
-from xq.rulings.exchange import try_move
 
 # Checks a mate threat may take (24.2 "下一著将军或连续将军以将死对方"): up
 # to three checks of the attacker, five plies. Deeper threats are not ruled.

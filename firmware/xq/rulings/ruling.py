@@ -15,10 +15,10 @@
 #                  otherwise a draw.
 #   23.5.2         two rounds to vary before a ruling other than 23.5.1
 #                  takes effect.
+from xq.pieces import BLACK, CHARIOT, RED, side_name, type_of
 from xq.rulings import exchange as ex
 from xq.rulings.classify import CHASE, CHECK, MATE, classify_cycle
 
-SIDES = ("red", "black")
 
 PERPETUAL_CHECK = "perpetual check"  # 长将 24.9
 ALLOWED = "allowed"  # 24.14
@@ -60,13 +60,13 @@ class SidePattern:
         # falsely protected one counts as unprotected, 24.16; an under-
         # protected one too); with no chase (长杀, 一将一杀) it applies as is.
         self.must_vary_26_8_1 = all(_grave(c) for c in chases)
-        self.chariot = bool(chases) and all(any(t.piece & 7 == 5 for t in c.targets) for c in chases)
+        self.chariot = bool(chases) and all(any(type_of(t.piece) == CHARIOT for t in c.targets) for c in chases)
         self.joint = bool(chases) and all(all(t.how == "joint" for t in c.targets) for c in chases)
 
 
 def _grave(c):
     for t in c.targets:
-        if t.piece & 7 == 5 or t.protection != ex.PROTECTED:
+        if type_of(t.piece) == CHARIOT or t.protection != ex.PROTECTED:
             return True
     return False
 
@@ -81,7 +81,7 @@ class Ruling:
     effect    what happens: '4.1.4' (loss at once), '4.1.5' (loss if the
               side does not vary), '4.2.3' (draw if neither varies)
     grace     rounds allowed to vary before the effect (23.5.2): 0 or 2
-    moves     [MoveClass] of the cycle; patterns {0: SidePattern, 8: ...}
+    moves     [MoveClass] of the cycle; patterns {RED: SidePattern, BLACK: ...}
     """
 
     __slots__ = ("verdict", "side", "articles", "effect", "grace", "moves", "patterns", "cycle")
@@ -112,9 +112,9 @@ def rule(pos, cycle):
 
 
 def decide(classes, cycle=None):
-    red = SidePattern(0, classes)
-    black = SidePattern(8, classes)
-    pats = {0: red, 8: black}
+    red = SidePattern(RED, classes)
+    black = SidePattern(BLACK, classes)
+    pats = {RED: red, BLACK: black}
     head = [cycle.article] if cycle is not None else []
     head += [red.article, black.article]
 
@@ -124,18 +124,18 @@ def decide(classes, cycle=None):
     rc = red.name == PERPETUAL_CHECK
     bc = black.name == PERPETUAL_CHECK
     if rc != bc:
-        loser = 0 if rc else 8
-        return out("%s loses" % SIDES[loser >> 3], loser, ["25.1", "23.5.1", "4.1.4"], "4.1.4", 0)
+        loser = RED if rc else BLACK
+        return out("%s loses" % side_name(loser), loser, ["25.1", "23.5.1", "4.1.4"], "4.1.4", 0)
     if not red.forbidden and not black.forbidden:
         return out("draw", None, ["25.2", "23.5.2", "23.5.2.1", "4.2.3"], "4.2.3", GRACE_ROUNDS)
     if red.forbidden != black.forbidden:
-        side = 0 if red.forbidden else 8
+        side = RED if red.forbidden else BLACK
         return _vary(out, side, ["25.3"])
     # 25.4: both forbidden.
     r1 = red.must_vary_26_8_1 and red.name != PERPETUAL_CHECK
     b1 = black.must_vary_26_8_1 and black.name != PERPETUAL_CHECK
     if r1 != b1:
-        return _vary(out, 0 if r1 else 8, ["25.4", "26.8.1"])
+        return _vary(out, RED if r1 else BLACK, ["25.4", "26.8.1"])
     if r1 and b1 and red.joint != black.joint and _chases_only(red) and _chases_only(black):
         single = black if red.joint else red
         art = "26.8.2" if single.chariot else "26.8.3"
@@ -148,7 +148,7 @@ def _chases_only(p):
 
 
 def _vary(out, side, arts):
-    return out("%s must vary" % SIDES[side >> 3], side, arts + ["23.5.2", "23.5.2.2", "4.1.5"], "4.1.5", GRACE_ROUNDS)
+    return out("%s must vary" % side_name(side), side, arts + ["23.5.2", "23.5.2.2", "4.1.5"], "4.1.5", GRACE_ROUNDS)
 
 
 def _uniq(xs):

@@ -1,16 +1,15 @@
 # Text forms of a ruling: one line per move for the CLI and the arbiter, and
 # a compact one-line form for events and records.
+from xq.pieces import BLACK, RED, colour, index, letter, side_name, type_of
 from xq.rulings.classify import CHASE, CHINESE, NAMES
 from xq.squares import move_name, name
 
-SIDES = ("red", "black")
 _TYPES = ("", "general", "advisor", "elephant", "horse", "chariot", "cannon", "soldier")
-_LETTERS = ".KABNRCP"
 
 
 def move_line(mc):
     """'b3a3 red chase 捉 [24.3]: black chariot a8 unprotected, direct'."""
-    s = "%s %s %s %s [%s]" % (move_name(mc.move), SIDES[mc.side >> 3], NAMES[mc.kind],
+    s = "%s %s %s %s [%s]" % (move_name(mc.move), side_name(mc.side), NAMES[mc.kind],
                               CHINESE[mc.kind], " ".join(mc.articles))
     if mc.kind == CHASE:
         s += ": " + "; ".join(_target(t) for t in mc.targets)
@@ -20,7 +19,7 @@ def move_line(mc):
 
 
 def _target(t):
-    return "%s %s %s %s, %s" % (SIDES[(t.piece & 8) >> 3], _TYPES[t.piece & 7], name(t.target),
+    return "%s %s %s %s, %s" % (side_name(colour(t.piece)), _TYPES[type_of(t.piece)], name(t.target),
                                 t.protection, t.how)
 
 
@@ -36,9 +35,9 @@ def lines(ruling):
             out.append("repetition (23.1): a cycle of %d plies, the position %d times" % (c.length, c.count))
     for mc in ruling.moves:
         out.append(move_line(mc))
-    for side in (0, 8):
+    for side in (RED, BLACK):
         p = ruling.patterns[side]
-        out.append("%s: %s [%s]" % (SIDES[side >> 3], p.name, p.article))
+        out.append("%s: %s [%s]" % (side_name(side), p.name, p.article))
     out.append(verdict_line(ruling))
     return out
 
@@ -55,17 +54,12 @@ def compact(ruling):
     if c is not None:
         parts.append("rep %s x%d" % (c.article, c.count))
     for mc in ruling.moves:
-        s = "%s%s%s" % ("RB"[mc.side >> 3], move_name(mc.move), CHINESE[mc.kind])
+        s = "%s%s%s" % ("RB"[index(mc.side)], move_name(mc.move), CHINESE[mc.kind])
         if mc.kind == CHASE:
-            s += ",".join(_letter(t.piece) + name(t.target) for t in mc.targets)
+            s += ",".join(letter(t.piece) + name(t.target) for t in mc.targets)
         parts.append(s)
     parts.append("%s %s" % (ruling.verdict, " ".join(ruling.articles)))
     return " | ".join(parts)
-
-
-def _letter(p):
-    ch = _LETTERS[p & 7]
-    return ch.lower() if p & 8 else ch
 
 
 def report(fen, move_texts, nine_rounds=False, one_line=False):

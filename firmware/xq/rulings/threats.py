@@ -2,7 +2,8 @@
 # capture at a gain, directly or through the whole exchange, without being
 # mated at once after; and material won by a check first (抽吃, 从下一著开始
 # 运用连续将军得子).
-from xq.rulings.exchange import PROTECTED, capture, try_move
+from xq.pieces import CHARIOT, EMPTY, KING, OFF, SOLDIER, colour, type_of
+from xq.rulings.exchange import PROTECTED, capture
 from xq.rulings.attacks import attackers
 from xq.rulings.mate import mates_at_once
 
@@ -34,7 +35,7 @@ def _winning_capture(pos, frm, t):
     capturer = pos.board[frm]
     victim = pos.board[t]
     # 26.6: a soldier given for anything but a chariot is no gain.
-    if capturer & 7 == 7 and victim & 7 != 5 and protection == PROTECTED:
+    if type_of(capturer) == SOLDIER and type_of(victim) != CHARIOT and protection == PROTECTED:
         return None
     # 24.3: a gain after which the capturer is mated at once is none.
     pos.push(frm << 8 | t)
@@ -51,7 +52,7 @@ def threats(pos, only_from=-1):
     out = {}
     for t in range(51, 205):
         p = b[t]
-        if p == 0 or p == 0x80 or (p & 8) == side or (p & 7) == 1:
+        if p == EMPTY or p == OFF or colour(p) == side or type_of(p) == KING:
             continue
         n = attackers(b, t, side, _buf)
         sqs = [_buf[i] for i in range(n)]
@@ -100,4 +101,4 @@ def wins_by_check(pos):
 
 
 def is_chariot(th):
-    return th.piece & 7 == 5
+    return type_of(th.piece) == CHARIOT

@@ -8,33 +8,36 @@
 # The numbers only need to order the pieces as 1.2 does.
 from micropython import const
 
-CHARIOT = const(8)
-HORSE = const(4)  # = cannon (1.2)
-WEAK = const(2)  # advisor = elephant (1.2)
-CROSSED_SOLDIER = const(2)  # floats below a chariot (26.6)
-GENERAL = const(100)  # never captured; orders the general last as a capturer
+from xq.pieces import CANNON, CHARIOT, HORSE, RED, SOLDIER, colour, type_of
+
+CHARIOT_VALUE = const(8)
+STRONG_VALUE = const(4)  # horse = cannon (1.2)
+WEAK_VALUE = const(2)  # advisor = elephant (1.2)
+CROSSED_SOLDIER_VALUE = const(2)  # floats below a chariot (26.6)
+GENERAL_VALUE = const(100)  # never captured; orders the general last as a capturer
 
 # By piece type: . K A B N R C P (the soldier's entry is for a crossed one).
-_BY_TYPE = (0, GENERAL, WEAK, WEAK, HORSE, CHARIOT, HORSE, CROSSED_SOLDIER)
+_BY_TYPE = (0, GENERAL_VALUE, WEAK_VALUE, WEAK_VALUE, STRONG_VALUE, CHARIOT_VALUE, STRONG_VALUE,
+            CROSSED_SOLDIER_VALUE)
 
 
 def crossed(piece, sq):
     """True if a soldier on sq has crossed the river (ranks 5-9 for Red,
     0-4 for Black; square = (rank+3)*16 + file+3)."""
     rank = (sq >> 4) - 3
-    return rank >= 5 if (piece & 8) == 0 else rank <= 4
+    return rank >= 5 if colour(piece) == RED else rank <= 4
 
 
 def value(piece, sq):
     """What the piece on sq is worth to a chaser: 1.2, with the soldier
     rule of 26.6 (an uncrossed soldier is no gain)."""
-    t = piece & 7
-    if t == 7 and not crossed(piece, sq):
+    t = type_of(piece)
+    if t == SOLDIER and not crossed(piece, sq):
         return 0
     return _BY_TYPE[t]
 
 
 def attacking(piece, sq):
     """A piece that can attack (26.2): chariot, horse, cannon, crossed soldier."""
-    t = piece & 7
-    return 4 <= t <= 6 or (t == 7 and crossed(piece, sq))
+    t = type_of(piece)
+    return t == HORSE or t == CHARIOT or t == CANNON or (t == SOLDIER and crossed(piece, sq))

@@ -10,7 +10,10 @@ game record object, PGN, the score sheet of art. 9, the terminal diagram.
     True
 
 Modules: geometry (a move as the mover sees it), wxf, chinese, notation
-(ICCS and the dispatcher), articles, game, pgn, scoresheet, diagram.
+(ICCS and the dispatcher), articles, text (times, sides, widths), game (the
+record object), and the writers and readers of a game: pgn (write_pgn,
+read_game), scoresheet (score_sheet), diagram. A Game knows nothing of
+them, as in python-chess: `write_pgn(game)`, not `game.pgn()`.
 """
 from .articles import BLACK_WINS, DRAW, RED_WINS, UNFINISHED
 from .chinese import chinese, parse_chinese
@@ -18,8 +21,8 @@ from .game import BLACK, RED, Game, Note, Ply
 from .notation import FORMATS, iccs, move_text, notation_of, parse_iccs, parse_text
 from .pgn import read_game, read_games, write_pgn
 from .wxf import parse_wxf, wxf
-from .scoresheet import score_sheet  # noqa: E402 (needs pgn)
-from .diagram import diagram, game_diagram  # noqa: E402
+from .scoresheet import score_sheet
+from .diagram import diagram, game_diagram
 
 __all__ = [
     "Game", "Ply", "Note", "RED", "BLACK", "RED_WINS", "BLACK_WINS", "DRAW", "UNFINISHED",

@@ -39,6 +39,7 @@ position word: 前车进一 -> 前车1̲.
     >>> move_name(parse_chinese(p, "馬8進7"))
     'h9g7'
 """
+from ..core import pieces, squares
 from . import geometry as g
 
 LETTERS = "KAEHRCP"  # by type 1-7
@@ -106,13 +107,14 @@ def designator(pos, fa):
 
 
 def render(k, side, traditional=False, abbreviated=False, black_digits="fullwidth"):
-    """The text of Key k for `side` (0 Red, 8 Black)."""
+    """The text of Key k for `side` (RED or BLACK)."""
     (kind, v), letter, d, n = k
     t = 1 if traditional else 0
-    name = (TRADITIONAL if traditional else SIMPLIFIED)[1 if side else 0][LETTERS.index(letter) + 1]
+    names = (TRADITIONAL if traditional else SIMPLIFIED)[pieces.index(side)]
+    name = names[LETTERS.index(letter) + 1]
     if abbreviated:
         digits = ASCII  # art. 7.5: Arabic digits for both sides
-    elif side:
+    elif side == pieces.BLACK:
         digits = FULLWIDTH if black_digits == "fullwidth" else ASCII
     else:
         digits = RED_DIGITS
@@ -131,7 +133,8 @@ def chinese(pos, move, traditional=False, abbreviated=False, black_digits="fullw
     """The Chinese text of `move` in `pos` (the position before it):
     simplified or traditional characters, full (炮二平五) or abbreviated
     (炮25) form of art. 7.5."""
-    return render(key(pos, move), pos.piece_at(move >> 8) & 8,
+    mover = pieces.colour(pos.piece_at(squares.move_from(move)))
+    return render(key(pos, move), mover,
                   traditional, abbreviated, black_digits)
 
 

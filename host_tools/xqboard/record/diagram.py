@@ -25,28 +25,28 @@ art. 1.1), with ICCS letters and ranks for reference.
        9   8   7   6   5   4   3   2   1
        a   b   c   d   e   f   g   h   i
 """
-from ..core import squares
+from ..core import pieces, squares
 from .chinese import FULLWIDTH, RED_DIGITS, SIMPLIFIED, TRADITIONAL
+from .text import side_title
 
 RED_ANSI, BLACK_ANSI, RESET, MARK_ANSI = "\x1b[31;1m", "\x1b[1m", "\x1b[0m", "\x1b[7m"
-LETTERS = ".KABNRCP"
 
 
 def _glyph(piece, style, traditional):
-    side = 1 if piece & 8 else 0
     if style == "letters":
-        ch = LETTERS[piece & 7]
-        return ch.lower() if side else ch
-    return (TRADITIONAL if traditional else SIMPLIFIED)[side][piece & 7]
+        return pieces.letter(piece)
+    names = (TRADITIONAL if traditional else SIMPLIFIED)[pieces.index(pieces.colour(piece))]
+    return names[pieces.type_of(piece)]
 
 
 def _cell(piece, style, traditional, color, marked):
     if not piece:
         return " + " if style == "letters" else " +  "
     g = _glyph(piece, style, traditional)
+    black = pieces.colour(piece) == pieces.BLACK
     if color:
-        g = (MARK_ANSI if marked else "") + (BLACK_ANSI if piece & 8 else RED_ANSI) + g + RESET
-    return ("[%s]" if piece & 8 else "(%s)") % g
+        g = (MARK_ANSI if marked else "") + (BLACK_ANSI if black else RED_ANSI) + g + RESET
+    return ("[%s]" if black else "(%s)") % g
 
 
 def diagram(pos, last=None, style="chinese", color=False, traditional=False):
@@ -101,5 +101,4 @@ def game_diagram(game, fmt="Chinese", **opts):
                                                squares.move_name(last))
     else:
         caption = "Start position"
-    side = "Black" if pos.side else "Red"
-    return "%s, %s to move\n%s" % (caption, side, diagram(pos, last, **opts))
+    return "%s, %s to move\n%s" % (caption, side_title(pos.side), diagram(pos, last, **opts))

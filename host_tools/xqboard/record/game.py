@@ -14,17 +14,13 @@ result with its article. Plain objects in the manner of python-chess.
     >>> g.termination
     '4.1.12 resignation'
 """
-from ..core import START_FEN, Position, move_name, parse_move
+from ..core import START_FEN, Position, move_name, parse_move, pieces
 from ..core import LEGAL, SUICIDE
 from . import articles
-from .notation import move_text
+from .notation import move_text, parse_text
 
-RED, BLACK = 0, 8
+RED, BLACK = pieces.RED, pieces.BLACK  # the rules core's sides
 HEADER_ORDER = ("Event", "Site", "Date", "Round", "Board", "Red", "Black", "TimeControl")
-
-
-def side_name(side):
-    return "Black" if side else "Red"
 
 
 class Ply:
@@ -65,7 +61,7 @@ class Note:
 
     def __repr__(self):
         if self.kind == "foul":
-            return "Foul(%s, %r, %r, ply=%d)" % (side_name(self.side).lower(), self.article,
+            return "Foul(%s, %r, %r, ply=%d)" % (pieces.side_name(self.side), self.article,
                                                 self.text, self.ply)
         return "%s(%r, ply=%d)" % (self.kind.capitalize(), self.text, self.ply)
 
@@ -118,8 +114,13 @@ class Game:
 
     def push_text(self, text, clock=None, elapsed=None):
         """Adds a move written in any notation (ICCS, WXF, Chinese)."""
-        from .notation import parse_text
         return self.push(parse_text(self._pos, text), clock, elapsed)
+
+    def back_to(self, ply):
+        """Drops the moves after the first `ply` ones: the arbiter put the
+        position back (5.8). Notes stay, as the record of what happened."""
+        del self.plies[ply:]
+        self._pos = self.position()
 
     @property
     def moves(self):
@@ -140,7 +141,7 @@ class Game:
     def side_of(self, ply_number):
         """The side that made ply `ply_number` (1-based)."""
         first = Position(self.start_fen).side
-        return first if ply_number % 2 else first ^ 8
+        return first if ply_number % 2 else pieces.other(first)
 
     def texts(self, fmt="Chinese", **opts):
         """Every move written in fmt ('ICCS', 'WXF', 'Chinese')."""
@@ -205,15 +206,8 @@ class Game:
                 out[side] += ply.elapsed
         return out
 
-    # -- output -----------------------------------------------------------
-
-    def pgn(self, fmt="ICCS", **opts):
-        from .pgn import write_pgn
-        return write_pgn(self, fmt, **opts)
-
-    def score_sheet(self, **opts):
-        from .scoresheet import score_sheet
-        return score_sheet(self, **opts)
+    # Output is done by functions of the writers, as in python-chess:
+    # write_pgn(game) (pgn.py), score_sheet(game) (scoresheet.py).
 
     def __repr__(self):
         return "Game(%r vs %r, %d plies, %s%s)" % (

@@ -14,7 +14,7 @@ from array import array
 from ..core import movegen, pieces, squares
 
 KING, ADVISOR, ELEPHANT, HORSE, CHARIOT, CANNON, SOLDIER = range(1, 8)
-RED, BLACK = 0, 8
+RED, BLACK = pieces.RED, pieces.BLACK
 # Pieces that move along files and ranks: their last symbol is a count of
 # steps when they go forward or back. The others (advisor, elephant,
 # horse) always name the file they arrive on.
@@ -56,7 +56,7 @@ class Facts:
 
     def __repr__(self):
         return "Facts(type=%d, %s, file=%d, dir=%r, arg=%d)" % (
-            self.type, "black" if self.side else "red", self.file, self.dir, self.arg)
+            self.type, pieces.side_name(self.side), self.file, self.dir, self.arg)
 
 
 def facts(pos, move):
@@ -66,7 +66,7 @@ def facts(pos, move):
     piece = pos.piece_at(frm)
     if piece == 0 or piece == pieces.OFF:
         raise ValueError("no piece on %s for move %s" % (squares.name(frm), squares.move_name(move)))
-    side, kind = piece & 8, piece & 7
+    side, kind = pieces.colour(piece), pieces.type_of(piece)
     f0, f1 = squares.file_of(frm), squares.file_of(to)
     dr = forwardness(squares.rank_of(to), side) - forwardness(squares.rank_of(frm), side)
     d = FORWARD if dr > 0 else BACKWARD if dr < 0 else SIDEWAYS
@@ -80,7 +80,7 @@ def facts(pos, move):
 def same_pieces_by_file(pos, piece):
     """{file number: [squares, front first]} for every piece equal to
     `piece` (type and colour) in `pos`."""
-    side = piece & 8
+    side = pieces.colour(piece)
     out = {}
     for f in range(9):
         col = []
@@ -101,7 +101,7 @@ def tandem(pos, sq):
     back within a file; files is the sorted list of such file numbers. None
     if the piece is alone on its file."""
     piece = pos.piece_at(sq)
-    side = piece & 8
+    side = pieces.colour(piece)
     byfile = same_pieces_by_file(pos, piece)
     n = file_number(squares.file_of(sq), side)
     if len(byfile.get(n, ())) < 2:
@@ -115,7 +115,7 @@ def on_file(pos, sq):
     """(index from the front, count) of the piece on `sq` among like pieces
     on its own file."""
     piece = pos.piece_at(sq)
-    side = piece & 8
+    side = pieces.colour(piece)
     col = same_pieces_by_file(pos, piece)[file_number(squares.file_of(sq), side)]
     return col.index(sq), len(col)
 

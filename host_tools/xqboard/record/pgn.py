@@ -32,33 +32,15 @@ it reads.
     <BLANKLINE>
 """
 import re
-import unicodedata
 
 from ..core import START_FEN, Position
 from . import articles
 from .game import BLACK, HEADER_ORDER, RED, Game
 from .notation import move_text
+from .text import display_width, format_time, parse_time, side_title
 
 FORMAT_NAMES = {"ICCS": "ICCS", "WXF": "WXF", "CHINESE": "Chinese"}
 _DERIVED = ("Game", "Result", "Termination", "FEN", "Format")
-
-
-def format_time(ms):
-    """'1:23:45', or '1:23:45.5' with a fraction of a second."""
-    s, frac = divmod(int(ms), 1000)
-    text = "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
-    if frac:
-        text += ("%.3f" % (frac / 1000.0))[1:].rstrip("0")
-    return text
-
-
-def parse_time(text):
-    """Milliseconds of 'H:MM:SS[.fff]' (also 'MM:SS')."""
-    parts = text.strip().split(":")
-    secs = 0.0
-    for p in parts:
-        secs = secs * 60 + float(p)
-    return int(round(secs * 1000))
 
 
 def _quote(v):
@@ -92,7 +74,7 @@ def _clean(text):
 def note_text(note):
     """The comment text of a Note."""
     if note.kind == "foul":
-        return "Foul %s %s: %s" % (note.article, "Black" if note.side else "Red", _clean(note.text))
+        return "Foul %s %s: %s" % (note.article, side_title(note.side), _clean(note.text))
     if note.kind == "alert":
         head = "Alert %s" % note.article if note.article else "Alert"
         return "%s: %s" % (head, _clean(note.text))
@@ -135,17 +117,6 @@ def movetext_tokens(game, fmt, clocks=True, comments=True, **opts):
             number += 1
     out.append(game.result)
     return out
-
-
-def display_width(text):
-    """Terminal columns of a text: CJK and full-width characters take two,
-    combining marks none."""
-    w = 0
-    for c in text:
-        if unicodedata.combining(c):
-            continue
-        w += 2 if unicodedata.east_asian_width(c) in "WF" else 1
-    return w
 
 
 def _groups(tokens):

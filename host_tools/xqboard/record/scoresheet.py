@@ -21,11 +21,11 @@ written in the full or abbreviated form of 7.5.
       Red 红方: 8.1.7 没有走棋先按钟 pressed the clock without having moved (after move 1, Black)
     Signatures 签字: Red 红方 ________   Black 黑方 ________   Arbiter 裁判 ________
 """
-from ..core import Position
+from ..core import Position, pieces
 from . import articles
 from .game import BLACK, RED
 from .notation import move_text
-from .pgn import display_width, format_time
+from .text import format_time, pad, side_title
 
 RESULT_WORDS = {
     articles.RED_WINS: "红胜 Red wins",
@@ -37,10 +37,6 @@ _LABELS = (("Event", "Event 比赛"), ("Site", "Site 地点"), ("Date", "Date �
            ("Round", "Round 轮次"), ("Board", "Board 台次"), ("TimeControl", "Time control 用时制"))
 
 
-def _pad(text, width):
-    return text + " " * max(0, width - display_width(text))
-
-
 def move_lines(game, fmt="Chinese", **opts):
     """The moves two to a line, numbered: '  1. 炮二平五  马８进７'."""
     p = Position(game.start_fen, history=max(64, len(game.plies)))
@@ -48,10 +44,10 @@ def move_lines(game, fmt="Chinese", **opts):
     for ply in game.plies:
         text = move_text(p, ply.move, fmt, **opts)
         if p.side == RED:
-            line = "%3d. %s" % (number, _pad(text, 8))
+            line = "%3d. %s" % (number, pad(text, 8))
         else:
             if line is None:
-                line = "%3d. %s" % (number, _pad("...", 8))
+                line = "%3d. %s" % (number, pad("...", 8))
             lines.append(line + "  " + text)
             line = None
             number += 1
@@ -64,7 +60,7 @@ def move_lines(game, fmt="Chinese", **opts):
 def move_of_ply(game, ply):
     """(move number, side) of the ply'th move (1-based)."""
     first = Position(game.start_fen)
-    k = ply - 1 + (1 if first.side == BLACK else 0)
+    k = ply - 1 + pieces.index(first.side)
     return first.start_number + k // 2, RED if k % 2 == 0 else BLACK
 
 
@@ -89,7 +85,7 @@ def foul_lines(game):
     for f in fouls:
         if f.ply:
             n, side = move_of_ply(game, f.ply)
-            when = "after move %d, %s" % (n, "Black" if side else "Red")
+            when = "after move %d, %s" % (n, side_title(side))
         else:
             when = "before the first move"
         zh = articles.reason(f.article, chinese=True)
