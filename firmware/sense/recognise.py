@@ -70,6 +70,10 @@ _SETUP = const(0)  # checking the set-up
 _PLAY = const(1)  # following the game
 _ALERT = const(2)  # waiting until the points of an alert are restored
 
+# _raise()'s kind when the points that differ are to tell it (no alert
+# kind is 0).
+_BY_POINTS = const(0)
+
 # A change in the scan's list (frame.changes()): point | present << 7.
 _PRESENT = const(128)
 _POINT_BITS = const(127)
@@ -163,7 +167,7 @@ class Recogniser:
                 self._final(self._candidate, ev.BY_SETTLE, out)
                 self._evaluate(now, out)
             elif self._state == UNEXPLAINED:
-                self._raise(now, 0, None, out)
+                self._raise(now, _BY_POINTS, None, out)
         return out
 
     def press(self, now, side):
@@ -196,7 +200,7 @@ class Recogniser:
                 owes[i] = 0
                 return out
             if self._state == UNEXPLAINED:
-                self._raise(now, 0, None, out)
+                self._raise(now, _BY_POINTS, None, out)
                 return out
             if self._state == HAND:
                 kind, breach = self.explainer.explain(self.explainer.expected, 0)
@@ -382,8 +386,8 @@ class Recogniser:
     # -- alerts ----------------------------------------------------------------
 
     def _raise(self, now, kind, breach, out):
-        # An unexplained state is final: an alert of `kind` (0: which, the
-        # points tell) with the points that differ, from the position or
+        # An unexplained state is final: an alert of `kind` (_BY_POINTS:
+        # which, the points tell) with the points that differ, from the position or
         # from the position after a legal move of the mover seen before,
         # whichever leaves fewer points to restore. `breach`: the capture
         # against the movement rules the board showed (explain.py), or None.
@@ -392,7 +396,7 @@ class Recogniser:
         if best is not None:
             self._final(best, ev.BY_ALERT, out)
             if kind == ev.BETWEEN:
-                kind = 0
+                kind = _BY_POINTS
         pts, missing = explainer.differing()
         if not pts:
             self._evaluate(now, out)
@@ -401,7 +405,7 @@ class Recogniser:
         if kind == ev.BREACH and len(missing) == 1 and breach is not None:
             self._breach_point = missing[0]
             pts = tuple(sorted((missing[0], point(breach[0] & 255))))
-        if not kind:
+        if kind == _BY_POINTS:
             kind = ev.KNOCKED
             if len(missing) == 1 and len(pts) == 2:
                 gone = missing[0]
