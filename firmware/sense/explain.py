@@ -130,11 +130,9 @@ class Explainer:
         """(points, missing): the points where the board differs from the
         position (sorted), and those of them that must hold a piece."""
         r = int(fr.diff(self.expected, self.observed, self._diff))
-        n_missing = r & 255
-        n_extra = r >> 8
         d = self._diff
-        missing = tuple(d[i] for i in range(n_missing))
-        pts = list(missing) + [d[89 - i] for i in range(n_extra)]
+        missing = tuple(d[: r & 255])  # (fr.diff() puts the missing first,
+        pts = list(missing) + list(d[90 - (r >> 8):])  # the extra last)
         pts.sort()
         return tuple(pts), missing
 
@@ -186,14 +184,17 @@ class Explainer:
                 lifted_seq = r[SEQ]
                 break
         breach = None
+        pos = self.pos
+        side = pos.side
         for i in range(len(records) - 1, start - 1, -1):
             r = records[i]
             if r[SEQ] < lifted_seq:
                 break
             p = r[POINT]
-            if r[UP] and p != origin and expected[p] and self.observed[p] and not self.is_movers(p):
+            if (r[UP] and p != origin and expected[p] and self.observed[p]
+                    and colour(pos.piece_at(from_point(p))) != side):
                 m = move(from_point(origin), from_point(p))
-                cls = self.pos.classify(m)
+                cls = pos.classify(m)
                 if cls != BREACH:
                     return (m, cls, r[SEQ], r[AT])
                 if breach is None:
@@ -222,11 +223,13 @@ class Explainer:
         lo = n - _TWO_PLY_SCAN if n > _TWO_PLY_SCAN else 0
         expected = self.expected
         observed = self.observed
+        pos = self.pos
+        side = pos.side
         out = []
         for i in range(lo, n):
             ri = records[i]
             origin = ri[POINT]
-            if ri[UP] or not expected[origin] or not self.is_movers(origin):
+            if ri[UP] or not expected[origin] or colour(pos.piece_at(from_point(origin))) != side:
                 continue
             for j in range(i + 1, n):
                 rj = records[j]
@@ -235,10 +238,10 @@ class Explainer:
                     break
                 if not rj[UP] or not (observed[dest] or lifted):
                     continue
-                if expected[dest] and self.is_movers(dest):
+                if expected[dest] and colour(pos.piece_at(from_point(dest))) == side:
                     continue
                 m = move(from_point(origin), from_point(dest))
-                cls = self.pos.classify(m)
+                cls = pos.classify(m)
                 if cls != BREACH:
                     out.append((m, cls, rj[SEQ], rj[AT]))
         return out
@@ -278,9 +281,11 @@ class Explainer:
         records = self.records
         placed_seq = records[j][SEQ]
         placed_at = records[j][AT]
+        pos = self.pos
+        side = pos.side
         for i in range(n_missing):
             p = self._diff[i]
-            if not self.is_movers(p):
+            if colour(pos.piece_at(from_point(p))) != side:
                 continue
             for k in range(len(records) - 1, -1, -1):
                 r = records[k]

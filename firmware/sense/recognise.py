@@ -358,7 +358,9 @@ class Recogniser:
         capture = explainer.expected[dest]
         unfinished, later = explainer.split(seq, origin, dest)
         # The mover's touches: reported, then weighed against the move.
-        gone = [r[POINT] for r in unfinished]
+        gone = []  # the points of the unfinished changes
+        for r in unfinished:
+            gone.append(r[POINT])
         mine = touches.report_movers(pos, seq, gone, origin, dest if capture else -1, out)
         flags = how | (ev.SUICIDE if cls == SUICIDE else 0) | (ev.CAPTURE if capture else 0)
         out.append((ev.MOVE, t, "3.4" if cls == SUICIDE else "", (origin, dest), m, flags))

@@ -79,7 +79,10 @@ class Touches:
         (`gone`: they pass to the next turn). TOUCH events for those not
         reported yet, except the moved piece and the captured one
         (`captured`: its point, or -1). Returns them, for broken_duty()."""
-        mine = [e for e in self.touches if e[_SEQ] <= seq and e[_POINT] not in gone]
+        mine = []
+        for touch in self.touches:
+            if touch[_SEQ] <= seq and touch[_POINT] not in gone:
+                mine.append(touch)
         for touch in mine:
             p = touch[_POINT]
             if p != origin and p != captured and not self.reported[p]:
@@ -102,7 +105,7 @@ class Touches:
         own, opp, order = self._first(pos, mine)
         art, need = duty(pos, own, opp, order)
         if not keeps(need, own, opp, m):
-            pts = tuple(p for p in (own, opp) if p >= 0)
+            pts = (own,) if opp < 0 else (opp,) if own < 0 else (own, opp)
             out.append((ev.DUTY, t, art, pts, m, 0))
 
     def forget_knocked(self, since_seq, keep):
@@ -121,8 +124,9 @@ class Touches:
         # their order.
         own = None
         opp = None
+        side = pos.side
         for touch in touches:
-            if colour(pos.piece_at(from_point(touch[_POINT]))) == pos.side:
+            if colour(pos.piece_at(from_point(touch[_POINT]))) == side:
                 if own is None:
                     own = touch
             elif opp is None:
