@@ -257,7 +257,7 @@ class Recogniser:
         for i in range(n):
             if not changes[i] & _PRESENT:
                 lifts += 1
-                observed[changes[i]] = 1  # (lifted after the placements)
+                observed[changes[i]] = 1  # still there: the placements go first
         if lifts < n:
             self._step(now, t, _PRESENT, n, out)
         if lifts:
