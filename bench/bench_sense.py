@@ -11,8 +11,18 @@ Scans are measured three ways: quiet (nothing changes: the common case),
 quiet with a move pending its settle time, and every scan of 40 master
 games replayed with bounce, flickers and dropouts (idle scans skipped, so
 the average is over scans near activity: a pessimistic mean).
+The heap: what a set-up pipeline holds, and in a second pass over the same
+games, the bytes the scans and presses allocate and the peak live heap.
+
+  python bench/bench_sense.py                 this checkout
+  python bench/bench_sense.py --against DIR   this checkout against another
+      x64 build (DIR: a build/x64 made from another commit), both run five
+      times in turns; the medians side by side.
 """
+import os
 import random
+import statistics
+import subprocess
 import sys
 from pathlib import Path
 
@@ -27,14 +37,51 @@ RP2040_FACTOR = 190
 SCAN_US = 5000
 
 
-def main():
-    text, _ = gen.script(random.Random(5), gen.master_games()[:40])
-    r = runtime.run([str(REPO / "tests" / "mp" / "sense_bench.py"), "50000", "replay"],
-                    input=text, extra_paths=[REPO / "tests" / "mp"], check=True)
+def measure(text, build=None, mode="replay"):
+    """One run of tests/mp/sense_bench.py on this checkout's build, or on
+    `build` (another x64 build); returns its "key value" lines as a dict."""
+    args = [str(REPO / "tests" / "mp" / "sense_bench.py"), "50000", mode]
+    if build is None:
+        r = runtime.run(args, input=text, extra_paths=[REPO / "tests" / "mp"], check=True)
+    else:
+        env = runtime.env([REPO / "tests" / "mp"])
+        env["MICROPYPATH"] = ":".join([".frozen", str(build), str(REPO / "tests" / "mp")])
+        r = subprocess.run([runtime.micropython_exe(), "-X", "heapsize=" + runtime.HEAP] + args,
+                           input=text, capture_output=True, text=True, env=env, check=True)
     v = {}
     for line in r.stdout.splitlines():
         k, _, rest = line.partition(" ")
         v[k] = rest
+    return v
+
+
+COMPARED = ("quiet_us", "quiet_pending_us", "replay_avg_us", "boot_heap", "alloc_bytes",
+            "alloc_worst_scan", "live_max")
+
+
+def against(other, runs=5):
+    text, _ = gen.script(random.Random(5), gen.master_games()[:40])
+    runtime.ensure_built()
+    got = {"this": [], "other": []}
+    for _ in range(runs):
+        for name, build in (("other", other), ("this", None)):
+            v = measure(text, build)
+            v.update(measure(text, build, "alloc"))
+            got[name].append({k: float(v[k]) for k in COMPARED})
+    print("Median of %d runs each, heap %s; other = %s" % (runs, runtime.HEAP, other))
+    print("  %-22s %12s %12s %8s" % ("", "other", "this", "this/other"))
+    for k in COMPARED:
+        a = statistics.median(x[k] for x in got["other"])
+        b = statistics.median(x[k] for x in got["this"])
+        print("  %-22s %12.3f %12.3f %8.3f" % (k, a, b, b / a if a else float("nan")))
+
+
+def main():
+    if "--against" in sys.argv:
+        return against(os.path.abspath(sys.argv[sys.argv.index("--against") + 1]))
+    text, _ = gen.script(random.Random(5), gen.master_games()[:40])
+    v = measure(text)
+    heap = measure(text, mode="alloc")
     f = {k: float(v[k]) for k in ("quiet_us", "quiet_pending_us", "bytecode_debounce_us",
                                   "replay_avg_us", "replay_worst_us")}
     hist = [tuple(int(y) for y in x.split(":")) for x in v["replay_hist"].split()]
@@ -75,6 +122,12 @@ def main():
           " placement is never lost." % max(nxt))
     print("Scans by duration in the replay (us bound: count): %s" % ", ".join(
         "<%s: %d" % (e if e < 1 << 29 else "inf", n) for e, n in hist if n))
+    print()
+    print("Heap (bytes, unix port x64: an object word is 8 bytes, 4 on the device):")
+    print("  a pipeline set up and confirmed holds             %8s" % heap["boot_heap"])
+    print("  the replay's scans and presses allocate in all   %8s (%s scans allocate; the"
+          " worst scan %s)" % (heap["alloc_bytes"], heap["alloc_scans"], heap["alloc_worst_scan"]))
+    print("  peak live heap of the replay (at a press)         %8s" % heap["live_max"])
 
 
 if __name__ == "__main__":

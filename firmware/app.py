@@ -23,6 +23,7 @@ from sense import events as ev
 from sense.pipeline import Sensing
 from store.journal import Journal
 from xq import squares
+from xq.pieces import colour, other
 
 FIRMWARE = "0.1.0"
 _SEP = " ~~ "  # between an event and the clock snapshot in one journal record
@@ -131,7 +132,7 @@ class App:
             self.link.feed(data, self._on_command)
         g = self.game
         m = self.rec.provisional()
-        g.provisional = (m, self.rec.cand_t) if m else None
+        g.provisional = (m, self.rec.provisional_at()) if m else None
         g.tick(now)
         self._display(now)
 
@@ -157,20 +158,20 @@ class App:
             self._sense_event(now, e)
 
     def _sense_event(self, now, e):
-        kind, t, art, pts, move, info = e
+        kind, t, art, pts, what, info = e  # what: the move, or the alert kind
         g = self.game
         if kind == ev.MOVE:
-            g.on_move(now, move, t, bool(info & ev.SUICIDE))
+            g.on_move(now, what, t, bool(info & ev.SUICIDE))
             self.board.signal("move")
         elif kind == ev.TOUCH:
             side = self.rec.pos.side
-            whose = "own" if (info & 8) == side else "opp"
+            whose = "own" if colour(info) == side else "opp"
             g.on_touch(now, side, whose, point_names(pts), art)
         elif kind == ev.DUTY:
-            side = g.position.side ^ 8  # the move that broke it was just made
-            g.on_touch(now, side, "duty-broken", point_names(pts) + ":" + squares.move_name(move), art)
+            side = other(g.position.side)  # the move that broke it was just made
+            g.on_touch(now, side, "duty-broken", point_names(pts) + ":" + squares.move_name(what), art)
         elif kind == ev.ALERT:
-            self._alert(now, art, pts, info)
+            self._alert(now, what, art, pts, info)
             self.board.signal("alert")
         elif kind == ev.RESTORED:
             g.on_restored(now)
@@ -180,16 +181,15 @@ class App:
             g.emit(now, "SETUP", "confirmed", "by=%s" % info)
         # NOMOVE: the game layer rules on 8.1.7 from its own record of moves.
 
-    def _alert(self, now, art, pts, must_hold):
+    def _alert(self, now, alert, art, pts, must_hold):
         g = self.game
         put = [p for p in pts if p in must_hold]
         clear = [p for p in pts if p not in must_hold]
         where = ["put=" + point_names(put), "clear=" + point_names(clear)]
-        if art == "4.1.8":
-            g.on_alert(now, "breach", where, art, self.rec.pos.side)
+        if alert == ev.BREACH:
+            g.on_alert(now, ev.ALERT_NAMES[alert], where, art, self.rec.pos.side)
         else:
-            kind = {"5.8.2": "displaced", "5.9": "knocked", "5.10": "between"}.get(art, "position")
-            g.on_alert(now, kind, where, art)
+            g.on_alert(now, ev.ALERT_NAMES[alert], where, art)
 
     def _setup_state(self, now, pts, must_hold):
         shown = tuple(pts)

@@ -297,3 +297,56 @@ def test_8_1_7_a_late_press_for_the_move_before_is_no_foul(mp):
     lines = play(mp, "-h2 +e2 t40 -h9 +g7 -b0 P0 +c2 P0")
     assert not kinds(lines, "nomove", "alert")
     assert [l.split()[2] for l in kinds(lines, "move")] == ["h2e2", "h9g7", "b0c2"]
+
+
+@pytest.mark.parametrize("script, name, art", [
+    ("-b0 +b1 P0", "breach", "4.1.8"),                 # 4.1.8, by the points
+    ("-a0 -a9 +a9 P0", "breach", "4.1.8"),             # 4.1.8, a capture no rule allows
+    ("-a6 +a5 w2100", "displaced", "5.8.2"),
+    ("+e4 w2100", "knocked", "5.9"),
+    ("-h2 P0", "between", "5.10"),
+])
+def test_alert_kinds_carry_their_article(mp, script, name, art):
+    # An ALERT's `what` is its kind; the article comes with the kind, and
+    # RESTORED repeats both.
+    code = """
+from sense_play import Play
+from sense import events as ev
+b = Play()
+b.do(%r)
+for e in b.events:
+    if e[ev.KIND] in (ev.ALERT, ev.RESTORED):
+        print(ev.ALERT_NAMES[e[ev.WHAT]], e[ev.ART], ev.ALERT_ARTICLES[e[ev.WHAT]] == e[ev.ART])
+""" % script
+    lines = mp.run(code).splitlines()
+    assert lines and lines[0] == "%s %s True" % (name, art), lines
+
+
+def test_reset_alert_kind_is_position(mp):
+    code = """
+from sense_play import Play
+from sense import events as ev
+b = Play()
+e = b.rec.reset(b.t, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1")[0]
+print(e[ev.KIND] == ev.ALERT, e[ev.WHAT] == ev.POSITION, repr(e[ev.ART]))
+"""
+    assert mp.run(code).split() == ["True", "True", "''"]
+
+
+def test_provisional_move_and_its_instant_are_read_out(mp):
+    # The app hands the game layer the provisional move and the instant of
+    # the placement that completed it (its time for a flag, 21.6).
+    code = """
+from sense_play import Play
+b = Play()
+print(b.rec.provisional(), b.rec.provisional_at())
+b.do('-h2 +e2 t500 -e2 +d2')
+print(b.rec.provisional(), b.rec.provisional_at())
+b.do('P0')
+print(b.rec.provisional(), b.rec.provisional_at())
+"""
+    from xqboard.core import squares
+    lines = mp.run(code).splitlines()
+    assert lines[0] == "0 0"
+    assert lines[1] == "%d 1800" % squares.parse_move("h2d2")  # +d2 at 1800
+    assert lines[2] == "0 0"

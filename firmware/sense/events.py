@@ -1,13 +1,17 @@
 # What the sensing layer reports: small tuples, made only when something
-# happens (the no-change scan returns the shared empty tuple NONE).
+# happens (the no-change scan returns the shared empty tuple NOTHING).
+# (tests/mp/sense_text.py writes them as text lines for the tests and
+# logs: the board itself never formats them.)
 #
-#     (kind, t, art, pts, move, info)
+#     (kind, t, art, pts, what, info)
 #
 #   kind  MOVE, TOUCH, DUTY, ALERT, RESTORED, NOMOVE, SETUP, SETUP_OK
 #   t     instant, ms ticks mod 2^30 (ticks.py)
-#   art   article of the 2011 rules it cites, '' if none
+#   art   article of the 2011 rules it cites, '' if none (for the record:
+#         code decides on `kind` and `what`, never on the article)
 #   pts   tuple of the points involved (0-89, rank*9 + file)
-#   move  a move int (from << 8 | to, xq/squares.py) or 0
+#   what  MOVE and DUTY: the move (from << 8 | to, xq/squares.py); ALERT and
+#         RESTORED: the alert kind (BREACH ... POSITION, below); else 0
 #   info  depends on the kind (below)
 #
 # MOVE      a final move (5.7). t: the placement that completed it (for the
@@ -27,16 +31,19 @@
 #           '5.5.x'). pts: the touched points the duty names (own first).
 #           move: the move made.
 # ALERT     the board shows what no move explains; the device waits until
-#           the points are restored. t: when the state began. art: '4.1.8'
-#           a breach of the movement rules (the game layer applies 8.1.8
-#           instead where the event says so), '5.8.2' a piece displaced,
-#           '5.9' pieces knocked, added or removed, '5.10' a piece between
-#           points when the clock was pressed, '' a position set by the
-#           arbiter that the board does not show yet. pts: every point that
-#           differs (sorted). info: the tuple of those that must hold a
-#           piece (the rest must be emptied). Sent again, same art, each
-#           time the set of points changes while waiting.
-# RESTORED  the points of the last alert are restored. art: the alert's.
+#           the points are restored. t: when the state began. what: the
+#           alert kind, art: its article (ALERT_ARTICLES): BREACH '4.1.8' a
+#           breach of the movement rules (the game layer applies 8.1.8
+#           instead where the event says so), DISPLACED '5.8.2' a piece
+#           displaced, KNOCKED '5.9' pieces knocked, added or removed,
+#           BETWEEN '5.10' a piece between points when the clock was
+#           pressed, POSITION '' a position set by the arbiter that the
+#           board does not show yet. pts: every point that differs
+#           (sorted). info: the tuple of those that must hold a piece (the
+#           rest must be emptied). Sent again, same kind, each time the set
+#           of points changes while waiting.
+# RESTORED  the points of the last alert are restored. what, art: the
+#           alert's.
 # NOMOVE    a clock press by a side that has not moved (8.1.7). pts: the
 #           points that differ from the position (pieces in the hand).
 #           info: the side (0 Red, 8 Black).
@@ -57,15 +64,23 @@ NOMOVE = const(6)
 SETUP = const(7)
 SETUP_OK = const(8)
 
-NAMES = ("", "move", "touch", "duty", "alert", "restored", "nomove", "setup", "setup_ok")
-
 # Field indices.
 KIND = const(0)
 T = const(1)
 ART = const(2)
 PTS = const(3)
-MV = const(4)
+WHAT = const(4)
 INFO = const(5)
+
+# Alert kinds (the `what` of ALERT and RESTORED), each with its article
+# and the word the game layer records.
+BREACH = const(1)  # an own piece moved against the movement rules
+DISPLACED = const(2)  # an opposing piece moved off its point
+KNOCKED = const(3)  # pieces knocked, added or removed
+BETWEEN = const(4)  # a piece between points when its clock was pressed
+POSITION = const(5)  # a position set by the arbiter, not shown yet
+ALERT_ARTICLES = ("", "4.1.8", "5.8.2", "5.9", "5.10", "")
+ALERT_NAMES = ("", "breach", "displaced", "knocked", "between", "position")
 
 # MOVE info flags.
 SUICIDE = const(1)
@@ -75,20 +90,4 @@ BY_NEXT = const(8)
 BY_SETTLE = const(16)
 BY_ALERT = const(32)
 
-NONE = ()  # the result of a scan in which nothing happened
-
-
-def point_name(pt):
-    return "abcdefghi"[pt % 9] + str(pt // 9)
-
-
-def text(e):
-    """One line for a log or a test: 'move 1234 h2e2 3.4 [h2 e2] 1'."""
-    from xq.squares import move_name
-
-    pts = " ".join(point_name(p) for p in e[PTS])
-    mv = move_name(e[MV]) if e[MV] else "-"
-    info = e[INFO]
-    if isinstance(info, tuple):
-        info = ",".join(point_name(p) for p in info)
-    return "%s %d %s %s [%s] %s" % (NAMES[e[KIND]], e[T], mv, e[ART] or "-", pts, info)
+NOTHING = ()  # the result of a scan in which nothing happened

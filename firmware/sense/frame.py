@@ -96,12 +96,13 @@ def map_bits(src, nbits: int, table, frame, invert: int):
 
 
 @micropython.viper
-def changes(frame, cur, out) -> int:
+def changes(frame, observed, out) -> int:
     """Writes into out (bytearray(90)) each point whose bit in frame differs
-    from cur (bytearray(90) of 0/1), as p | new_value << 7, and updates cur.
+    from observed (bytearray(90) of 0/1), as p | new_value << 7, and updates
+    observed.
     Returns how many changed."""
     f = ptr32(frame)
-    c = ptr8(cur)
+    c = ptr8(observed)
     o = ptr8(out)
     n = 0
     p = 0
@@ -118,10 +119,10 @@ def changes(frame, cur, out) -> int:
 
 
 @micropython.viper
-def occ_changes(occ, cur, out) -> int:
+def occ_changes(occ, observed, out) -> int:
     """As changes(), from a bitmap of 90 points instead of a frame."""
     s = ptr8(occ)
-    c = ptr8(cur)
+    c = ptr8(observed)
     o = ptr8(out)
     n = 0
     for p in range(90):
@@ -134,13 +135,13 @@ def occ_changes(occ, cur, out) -> int:
 
 
 @micropython.viper
-def diff(exp, cur, out) -> int:
-    """Points where cur (seen) differs from exp (expected), both bytearray(90)
+def diff(expected, observed, out) -> int:
+    """Points where `observed` differs from `expected`, both bytearray(90)
     of 0/1: the missing ones (a piece expected, none seen) go to the front
     of out (bytearray(90)), the extra ones to the back (out[89], out[88],
     ...). Returns missing | extra << 8."""
-    e = ptr8(exp)
-    c = ptr8(cur)
+    e = ptr8(expected)
+    c = ptr8(observed)
     o = ptr8(out)
     nm = 0
     nx = 0

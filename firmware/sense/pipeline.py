@@ -7,7 +7,7 @@
 #     clock lever:    events = s.rec.press(now, side)
 #
 # A scan in which no point changes costs one viper call over three words
-# and one deadline check, and allocates nothing (it returns events.NONE).
+# and one deadline check, and allocates nothing (it returns events.NOTHING).
 from sense import frame as fr
 from sense.debounce import SCAN_MS, STABLE_MS, Debouncer
 from sense.recognise import Recogniser

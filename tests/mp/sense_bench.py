@@ -1,7 +1,10 @@
 # MicroPython side of bench/bench_sense.py: times the scan path in the unix
 # port and measures the latency from the last raw change to the move.
 # Prints "key value" lines. Optional stdin: a sense_run.py script of games
-# to replay with every scan timed.
+# to replay with every scan timed ("replay"), or with the heap each scan
+# allocates counted ("alloc"; timing and counting are separate passes, so
+# that gc.mem_alloc() does not weigh on the times).
+import gc
 import sys
 import time
 
@@ -25,6 +28,16 @@ def board():
     s.rec.frame(0, s.deb.st)
     s.rec.confirm(0, "arbiter")
     return s, occ, raw
+
+
+def boot_heap():
+    # Live heap of a pipeline set up and confirmed (after a collection).
+    gc.collect()
+    a = gc.mem_alloc()
+    s = board()
+    gc.collect()
+    b = gc.mem_alloc()
+    return b - a, s
 
 
 def quiet(pending):
@@ -105,8 +118,10 @@ def latency2():
     return out_prov, out_next
 
 
-def replay():
-    # Every scan of a replayed script timed (stdin: sense_run.py format).
+def replay(count_heap):
+    # Every scan of a replayed script timed (stdin: sense_run.py format), or
+    # (count_heap) the bytes each scan and press allocates and the live heap
+    # at the end of each move's scans (sampled after a collection).
     import sense_run as sr
 
     g = None
@@ -115,8 +130,35 @@ def replay():
     worst = 0
     edges = (2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 1 << 29)
     hist = [0] * len(edges)  # scans by duration: under each edge (us)
+    heap = [0, 0, 0, 0, 0]  # bytes allocated, scans that allocated, worst scan, live max, skipped
     rd = sys.stdin.readline
     orig = sr.Game.scan
+    orig_press = sr.Recogniser.press
+
+    def counted(self):
+        a = gc.mem_alloc()
+        orig(self)
+        d = gc.mem_alloc() - a
+        if d < 0:  # a collection ran inside the scan: not counted
+            heap[4] += 1
+            return
+        heap[0] += d
+        if d:
+            heap[1] += 1
+        if d > heap[2]:
+            heap[2] = d
+
+    def counted_press(self, now, side):
+        a = gc.mem_alloc()
+        es = orig_press(self, now, side)
+        d = gc.mem_alloc() - a
+        if d >= 0:
+            heap[0] += d
+        gc.collect()
+        live = gc.mem_alloc()
+        if live > heap[3]:
+            heap[3] = live
+        return es
 
     def timed(self):
         nonlocal busy, busy_n, worst
@@ -132,7 +174,11 @@ def replay():
         if d > worst:
             worst = d
 
-    sr.Game.scan = timed
+    if count_heap:
+        sr.Game.scan = counted
+        sr.Recogniser.press = counted_press
+    else:
+        sr.Game.scan = timed
     sr.emit = lambda es: None
     while True:
         line = rd()
@@ -152,13 +198,28 @@ def replay():
             g.run_to(int(f[1]) + 1)
             g.rec.press(g.now(int(f[1])), int(f[2]))
         elif c == "G":
+            g = None
             g = sr.Game(int(f[1]), int(f[2]), int(f[3]), int(f[4]), " ".join(f[5:]))
         elif c == "E":
             g.run_to(int(f[1]))
+    sr.Game.scan = orig
+    sr.Recogniser.press = orig_press
+    if count_heap:
+        print("alloc_bytes %d" % heap[0])
+        print("alloc_scans %d" % heap[1])
+        print("alloc_worst_scan %d" % heap[2])
+        print("alloc_skipped %d" % heap[4])
+        print("live_max %d" % heap[3])
+        return
     print("replay_hist %s" % " ".join("%d:%d" % (edges[i], hist[i]) for i in range(len(edges))))
     return busy, busy_n, worst
 
 
+boot, _ = boot_heap()
+print("boot_heap %d" % boot)
+if len(sys.argv) > 2 and sys.argv[2] == "alloc":
+    replay(True)
+    sys.exit(0)
 print("quiet_us %.3f" % quiet(False))
 print("quiet_pending_us %.3f" % quiet(True))
 print("bytecode_debounce_us %.3f" % bytecode_debounce())
@@ -166,7 +227,7 @@ p, n = latency2()
 print("prov_scans %s" % " ".join(str(x) for x in p))
 print("next_scans %s" % " ".join(str(x) for x in n))
 if len(sys.argv) > 2:
-    busy, cnt, worst = replay()
+    busy, cnt, worst = replay(False)
     print("replay_scans %d" % cnt)
     print("replay_avg_us %.3f" % (busy / cnt))
     print("replay_worst_us %d" % worst)

@@ -9,6 +9,7 @@
 # Tokens: -pt lift, +pt place (each 100 ms after the last action unless
 # tNNN sets the gap), wNNN wait NNN ms (the timers run), P0 / P8 a press.
 from sense import events as ev
+from sense_text import NAMES, text
 from sense.recognise import Recogniser
 from xq.squares import parse, point
 
@@ -58,9 +59,9 @@ class Play:
 
     def show(self, kinds=None):
         for e in self.events:
-            if kinds is None or ev.NAMES[e[ev.KIND]] in kinds:
-                print(ev.text(e))
+            if kinds is None or NAMES[e[ev.KIND]] in kinds:
+                print(text(e))
 
     def moves(self):
         from xq.squares import move_name
-        return [move_name(e[ev.MV]) for e in self.events if e[ev.KIND] == ev.MOVE]
+        return [move_name(e[ev.WHAT]) for e in self.events if e[ev.KIND] == ev.MOVE]

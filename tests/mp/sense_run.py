@@ -13,18 +13,18 @@
 import sys
 
 import ticks
-from sense import events as ev
 from sense import frame as fr
 from sense.debounce import Debouncer
 from sense.recognise import Recogniser
 from xq.fen import START
+from sense_text import text
 
 _out = []
 
 
 def emit(es):
     for e in es:
-        _out.append(ev.text(e))
+        _out.append(text(e))
     if len(_out) > 64:
         flush()
 
