@@ -1,0 +1,236 @@
+# The emulated Pico: the firmware image of boards/qemu_pico/ (MicroPython's
+# qemu port, Cortex-M0+ code) on QEMU's mps2-an385 (docs/HARDWARE.md, "The
+# firmware image and the emulated board"). Runs only there: it reaches the
+# host through ARM semihosting, which the emulator is started with.
+#
+# - The flash: a host file opened through semihosting holds the image of
+#   the Pico's littlefs partition (1408 KiB, 4 KiB sectors). Every erase and
+#   program waits as long as the Pico's flash chip takes (W25Q16JV), on the
+#   emulated clock, so the journal's writes cost what they cost on a Pico,
+#   and the image survives the emulator being killed (a power cut).
+# - The link: UART0, which the emulator exposes as a pseudo-terminal
+#   (`-serial pty`); the host opens it like /dev/ttyACM0.
+# - The sensors and levers (test-only input): a scenario script (the syntax
+#   of boards/scenario.py), read a line at a time from a host file through
+#   semihosting. The emulated CPU stops while the host answers a semihosting
+#   call, so with `-icount shift=0,sleep=off` every action lands at the same
+#   emulated instant on every run: two runs give the same log.
+#
+#   import boards.qemu as q; q.scenario("/tmp/s.txt", "/tmp/flash.img", end_ms)
+import time
+
+import _board
+import ticks
+from boards.simrun import KEY, T0, Runner  # noqa: F401  (KEY: the host signs with it)
+from boards.sim import SimBoard
+
+_MODE_RB = 1  # fopen's "rb" (semihosting SYS_OPEN modes)
+_MODE_RPLUSB = 3  # "r+b"
+
+
+class HostFile:
+    """A host file reached through semihosting (the host path as given),
+    by the image's `_board` module (boards/qemu_pico/modboard.c)."""
+
+    def __init__(self, path, mode=_MODE_RPLUSB):
+        self.handle = _board.open(path, mode)
+
+    def size(self):
+        return _board.size(self.handle)
+
+    def seek(self, pos):
+        _board.seek(self.handle, pos)
+
+    def readinto(self, buf):
+        """Reads len(buf) bytes; returns how many came (fewer at the end)."""
+        return _board.readinto(self.handle, buf)
+
+    def write(self, buf):
+        _board.write(self.handle, buf)
+
+    def close(self):
+        _board.close(self.handle)
+
+
+# The Pico's flash chip, Winbond W25Q16JV (datasheet rev. G, table 9.7,
+# "AC electrical characteristics"): page program tPP 0.4 ms typical, 3 ms
+# max, per 256-byte page; sector erase (4 KiB) tSE 45 ms typical, 400 ms
+# max. Reads go through the RP2040's XIP at 62.5 MHz on four lines
+# (the stock boot2): ~32 ns a byte.
+PAGE = 256
+SECTOR = 4096
+FLASH_TIMES = {  # (program a page, erase a sector) in us
+    "typical": (400, 45000),
+    "max": (3000, 400000),
+}
+READ_NS_PER_BYTE = 32
+# The rp2 port's filesystem on a Pico: the top 1408 KiB of the 2 MiB chip
+# (ports/rp2/boards/RPI_PICO: MICROPY_HW_FLASH_STORAGE_BYTES).
+STORAGE_BYTES = 1408 * 1024
+
+
+class Flash:
+    """A littlefs block device (the extended interface: offsets, erase by
+    ioctl 6) over a host image file, with the flash chip's timings spent on
+    the emulated clock with the CPU halted (on a Pico the core waits, XIP
+    off, while the chip erases or programs). Counts its operations for the
+    benchmarks."""
+
+    def __init__(self, path, timing="typical"):
+        self.file = HostFile(path)
+        self.blocks = self.file.size() // SECTOR
+        self.program_us, self.erase_us = FLASH_TIMES[timing]
+        self.erases = 0
+        self.pages = 0
+
+    def readblocks(self, block, buf, offset=0):
+        self.file.seek(block * SECTOR + offset)
+        self.file.readinto(buf)
+        _board.sleep_us(len(buf) * READ_NS_PER_BYTE // 1000)
+
+    def writeblocks(self, block, buf, offset=0):
+        # Pages touched by this write: each is programmed once (littlefs
+        # writes whole program units, PAGE here).
+        pages = (offset % PAGE + len(buf) + PAGE - 1) // PAGE
+        self.file.seek(block * SECTOR + offset)
+        self.file.write(buf)
+        self.pages += pages
+        _board.sleep_us(pages * self.program_us)
+
+    def ioctl(self, op, arg):
+        if op == 4:  # block count
+            return self.blocks
+        if op == 5:  # block size
+            return SECTOR
+        if op == 6:  # erase a block
+            self.file.seek(arg * SECTOR)
+            self.file.write(b"\xff" * SECTOR)
+            self.erases += 1
+            _board.sleep_us(self.erase_us)
+            return 0
+        return 0  # init, deinit, sync: nothing to do
+
+
+def mount(image, timing="typical"):
+    """Mounts littlefs on the flash image at / (formats a blank image, as a
+    new Pico does on first boot); returns the Flash."""
+    import vfs
+
+    flash = Flash(image, timing)
+    try:
+        fs = vfs.VfsLfs2(flash, progsize=PAGE)
+    except OSError:
+        vfs.VfsLfs2.mkfs(flash, progsize=PAGE)
+        fs = vfs.VfsLfs2(flash, progsize=PAGE)
+    vfs.mount(fs, "/")
+    return flash
+
+
+class HostLines:
+    """The lines of a host text file, read through semihosting a chunk at a
+    time (a long script never sits whole in the heap)."""
+
+    def __init__(self, path):
+        self.file = HostFile(path, _MODE_RB)
+        self.chunk = bytearray(256)
+        self.rest = b""
+
+    def __iter__(self):
+        while True:
+            i = self.rest.find(b"\n")
+            if i >= 0:
+                line = self.rest[:i]
+                self.rest = self.rest[i + 1:]
+                yield line.decode()
+                continue
+            n = self.file.readinto(self.chunk)
+            if not n:
+                if self.rest:
+                    yield self.rest.decode()
+                self.file.close()
+                return
+            self.rest += bytes(self.chunk[:n])
+
+
+class UartLink:
+    """The board's link: UART0 (the REPL's stdin/stdout, a pseudo-terminal
+    on the host) for what the host sends and every frame the board sends;
+    plus the scenario's own commands, signed as the host would sign them,
+    fed in at their emulated instant (host_write)."""
+
+    def __init__(self):
+        from boards.device import UsbPort
+
+        self.uart = UsbPort()
+        self.injected = bytearray()
+
+    def read(self):
+        if self.injected:
+            data = bytes(self.injected)
+            self.injected = bytearray()
+            return data
+        return self.uart.read()
+
+    def write(self, data):
+        self.uart.write(data)
+
+    def host_write(self, data):
+        self.injected.extend(data)
+
+    def take(self):
+        return ()  # nothing is kept: every frame went out on the UART
+
+
+class EmulatedRunner(Runner):
+    """boards/simrun.py's Runner on the emulated clock: the scenario's
+    times are ms since start on the emulated CPU, and the board's work
+    takes the emulated time its instructions take (1 instruction = 1 ns).
+    Between steps the board sleeps until the next thing due, as the App's
+    loop does on a Pico."""
+
+    def __init__(self, store):
+        # Runner.__init__ with the board swapped for one whose link is the
+        # UART (simrun's own board keeps the frames in a buffer).
+        self.out = None  # unused: take() returns nothing
+        self.raw = False
+        self.board = SimBoard(port=UartLink(), store=store, key=KEY, board_id="scenario")
+        self.app = None
+        self.vt = 0
+        self.cid = 0
+        self.boots = 0
+        self.boot_ms = self.zero_ms = time.ticks_ms()
+        self.power(True)
+        # The script's time 0 is when the board is up (the unix runner's
+        # boot takes no time); the App's clock runs on from boot.
+        self.zero_ms = time.ticks_ms()
+
+    def elapsed(self):
+        """ms of the script's time (since the board came up)."""
+        return time.ticks_diff(time.ticks_ms(), self.zero_ms)
+
+    def tick(self):
+        return (T0 + time.ticks_diff(time.ticks_ms(), self.boot_ms)) & ticks.MASK
+
+    def step(self):
+        # The caller moved self.vt to when this step is due: wait for it.
+        late = self.vt - self.elapsed()
+        if late > 0:
+            _board.sleep_us(late * 1000)  # halted: costs the emulator nothing
+        self.vt = self.elapsed()
+        Runner.step(self)
+
+
+def scenario(script, image, end_ms, timing="typical", store="/games"):
+    """Runs a scenario script (host path) on this board, its journal on the
+    flash image (host path), until end_ms after the start or its `end`."""
+    from boards import scenario as sc
+
+    mount(image, timing)
+    r = EmulatedRunner(store)
+    for t, action, args, _ in sc.actions(HostLines(script)):
+        r.run_until(t)
+        if action == "end":
+            end_ms = t
+            break
+        r.do(action, args)
+    r.run_until(end_ms)

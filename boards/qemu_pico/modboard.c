@@ -1,0 +1,117 @@
+// `_board`: what the emulated Pico's board module (boards/qemu.py) needs
+// from the emulator and that Python cannot reach: ARM semihosting file
+// calls on host files (the flash image, the test input), and a sleep that
+// lets the CPU idle (WFI) so that idle time costs the emulator nothing.
+//
+// Semihosting: ARM DUI 0471, "Semihosting operations". The call is
+// `bkpt 0xAB` with the operation in r0 and its argument block in r1; the
+// emulated CPU stops until the host has answered, so under -icount a call
+// takes the same emulated time however long the host takes.
+#include <stdint.h>
+#include "py/runtime.h"
+#include "py/mperrno.h"
+#include "py/mphal.h"
+
+#define SYS_OPEN  (0x01)
+#define SYS_CLOSE (0x02)
+#define SYS_WRITE (0x05)
+#define SYS_READ  (0x06)
+#define SYS_SEEK  (0x0A)
+#define SYS_FLEN  (0x0C)
+
+static int32_t semihost(uint32_t op, const uint32_t *args) {
+    register uint32_t r0 __asm__ ("r0") = op;
+    register const uint32_t *r1 __asm__ ("r1") = args;
+    __asm__ __volatile__ ("bkpt 0xAB" : "+r" (r0) : "r" (r1) : "memory");
+    return (int32_t)r0;
+}
+
+// open(path, mode) -> handle; mode as fopen's index: 1 "rb", 3 "r+b".
+static mp_obj_t board_open(mp_obj_t path_in, mp_obj_t mode_in) {
+    size_t len;
+    const char *path = mp_obj_str_get_data(path_in, &len);
+    uint32_t args[3] = { (uint32_t)path, mp_obj_get_int(mode_in), len };
+    int32_t h = semihost(SYS_OPEN, args);
+    if (h < 0) {
+        mp_raise_OSError(MP_ENOENT);
+    }
+    return MP_OBJ_NEW_SMALL_INT(h);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(board_open_obj, board_open);
+
+static mp_obj_t board_close(mp_obj_t h_in) {
+    uint32_t args[1] = { mp_obj_get_int(h_in) };
+    semihost(SYS_CLOSE, args);
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(board_close_obj, board_close);
+
+// readinto(handle, buf) -> bytes read (fewer than len(buf) at the end).
+static mp_obj_t board_readinto(mp_obj_t h_in, mp_obj_t buf_in) {
+    mp_buffer_info_t buf;
+    mp_get_buffer_raise(buf_in, &buf, MP_BUFFER_WRITE);
+    uint32_t args[3] = { mp_obj_get_int(h_in), (uint32_t)buf.buf, buf.len };
+    int32_t left = semihost(SYS_READ, args);
+    return MP_OBJ_NEW_SMALL_INT(buf.len - left);
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(board_readinto_obj, board_readinto);
+
+static mp_obj_t board_write(mp_obj_t h_in, mp_obj_t buf_in) {
+    mp_buffer_info_t buf;
+    mp_get_buffer_raise(buf_in, &buf, MP_BUFFER_READ);
+    uint32_t args[3] = { mp_obj_get_int(h_in), (uint32_t)buf.buf, buf.len };
+    if (semihost(SYS_WRITE, args) != 0) {
+        mp_raise_OSError(MP_EIO);
+    }
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(board_write_obj, board_write);
+
+static mp_obj_t board_seek(mp_obj_t h_in, mp_obj_t pos_in) {
+    uint32_t args[2] = { mp_obj_get_int(h_in), mp_obj_get_int(pos_in) };
+    if (semihost(SYS_SEEK, args) != 0) {
+        mp_raise_OSError(MP_EIO);
+    }
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_2(board_seek_obj, board_seek);
+
+static mp_obj_t board_size(mp_obj_t h_in) {
+    uint32_t args[1] = { mp_obj_get_int(h_in) };
+    return mp_obj_new_int(semihost(SYS_FLEN, args));
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(board_size_obj, board_size);
+
+// sleep_us(us): waits with the CPU halted between SysTick interrupts (every
+// 1 ms), as a Pico's idle loop or a flash erase does, then spins the last
+// part of a millisecond; the emulator skips the halted time.
+static mp_obj_t board_sleep_us(mp_obj_t us_in) {
+    mp_uint_t start = mp_hal_ticks_us();
+    mp_uint_t us = mp_obj_get_int(us_in);
+    while (mp_hal_ticks_us() - start + 1000 < us) {
+        __asm__ __volatile__ ("wfi");
+    }
+    while (mp_hal_ticks_us() - start < us) {
+    }
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(board_sleep_us_obj, board_sleep_us);
+
+static const mp_rom_map_elem_t board_module_globals_table[] = {
+    { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR__board) },
+    { MP_ROM_QSTR(MP_QSTR_open), MP_ROM_PTR(&board_open_obj) },
+    { MP_ROM_QSTR(MP_QSTR_close), MP_ROM_PTR(&board_close_obj) },
+    { MP_ROM_QSTR(MP_QSTR_readinto), MP_ROM_PTR(&board_readinto_obj) },
+    { MP_ROM_QSTR(MP_QSTR_write), MP_ROM_PTR(&board_write_obj) },
+    { MP_ROM_QSTR(MP_QSTR_seek), MP_ROM_PTR(&board_seek_obj) },
+    { MP_ROM_QSTR(MP_QSTR_size), MP_ROM_PTR(&board_size_obj) },
+    { MP_ROM_QSTR(MP_QSTR_sleep_us), MP_ROM_PTR(&board_sleep_us_obj) },
+};
+static MP_DEFINE_CONST_DICT(board_module_globals, board_module_globals_table);
+
+const mp_obj_module_t board_module = {
+    .base = { &mp_type_module },
+    .globals = (mp_obj_dict_t *)&board_module_globals,
+};
+
+MP_REGISTER_MODULE(MP_QSTR__board, board_module);

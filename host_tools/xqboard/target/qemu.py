@@ -1,0 +1,180 @@
+"""Runs the firmware image on QEMU's mps2-an385 (the emulated Pico of
+boards/qemu_pico), in emulated time: `-icount shift=0,sleep=off` makes one
+instruction one nanosecond of the board's clock, and idle time costs
+nothing. The board's link is UART0 on a pseudo-terminal, opened here as a
+serial port; the host starts code on it through the raw REPL (the qemu
+port runs no main.py), then the link is the board's alone.
+
+    with Emulator(flash_path) as emu:
+        out, err = emu.exec("print(1)")
+
+The flash image (a host file the board reaches through semihosting,
+boards/qemu.py) outlives the emulator: kill() is a power cut.
+"""
+import os
+import re
+import select
+import subprocess
+import time
+import tty
+
+from . import image
+
+RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
+EOT = b"\x04"
+FLASH_BYTES = 1408 * 1024  # boards/qemu.py STORAGE_BYTES: the Pico's filesystem
+
+
+def blank_flash(path):
+    """A flash image as a new Pico's: every byte erased (0xFF). Kept if it
+    exists: a board keeps its flash."""
+    if not os.path.exists(path):
+        with open(path, "wb") as f:
+            f.write(b"\xff" * FLASH_BYTES)
+    return path
+
+
+def command(elf, icount=True):
+    cmd = ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "none",
+           "-semihosting", "-serial", "pty", "-kernel", str(elf)]
+    if icount:
+        cmd += ["-icount", "shift=0,sleep=off"]
+    return cmd
+
+
+class BoardError(RuntimeError):
+    """The code run on the board raised (the message is its traceback)."""
+
+
+class Emulator:
+    def __init__(self, flash, elf=None, icount=True):
+        self.flash = str(blank_flash(os.path.abspath(str(flash))))
+        self.elf = elf or image.ensure_built()
+        self.icount = icount
+        self.proc = None
+        self.fd = None
+        self.pending = b""
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.kill()
+
+    def start(self):
+        """Powers the board up and gets to its raw REPL."""
+        self.proc = subprocess.Popen(command(self.elf, self.icount), stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        line = self.proc.stdout.readline().decode()
+        m = re.search(r"(/dev/pts/\d+)", line)
+        if not m:
+            self.kill()
+            raise RuntimeError("qemu did not give its serial port: %r" % line)
+        self.port = m.group(1)
+        self.fd = os.open(self.port, os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(self.fd)
+        os.write(self.fd, b"\r\x03\x03\x01")
+        self.read_until(RAW_PROMPT, 30)
+
+    def kill(self):
+        """Cuts the power: the process is killed, the flash image stays."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def read(self, timeout):
+        """The bytes the board sent within timeout s (b"" if none)."""
+        if self.pending:
+            data, self.pending = self.pending, b""
+            return data
+        r, _, _ = select.select([self.fd], [], [], timeout)
+        if not r:
+            return b""
+        try:
+            return os.read(self.fd, 4096)
+        except OSError:  # the emulator is gone
+            return b""
+
+    def read_until(self, token, timeout):
+        buf = b""
+        end = time.monotonic() + timeout
+        while token not in buf:
+            if time.monotonic() > end or self.proc.poll() is not None:
+                raise TimeoutError("board: no %r within %ss; got %r" % (token, timeout, buf[-300:]))
+            buf += self.read(0.2)
+        i = buf.index(token) + len(token)
+        self.pending = buf[i:] + self.pending
+        return buf[:i - len(token)]
+
+    def launch(self, code):
+        """Starts code on the board; its output follows on the link."""
+        os.write(self.fd, code.encode() + EOT)
+        self.read_until(b"OK", 30)
+
+    def finish(self, timeout):
+        """The error output of the code launched (b"" when it ended well),
+        after its normal output has been read up to EOT."""
+        err = self.read_until(EOT, timeout)
+        self.read_until(b">", timeout)
+        return err
+
+    def exec(self, code, timeout=120):
+        """Runs code on the board; returns its printed output (text).
+        BoardError if it raised."""
+        self.launch(code)
+        out = self.read_until(EOT, timeout)
+        err = self.finish(timeout)
+        if err:
+            raise BoardError(err.decode(errors="replace"))
+        return out.decode(errors="replace").replace("\r\n", "\n")
+
+    def lines(self, timeout):
+        """The link's lines (bytes, without newline) as the board sends
+        them, until the code launched ends (EOT)."""
+        buf = b""
+        end = time.monotonic() + timeout
+        while True:
+            if time.monotonic() > end or self.proc.poll() is not None:
+                raise TimeoutError("board: still running after %ss" % timeout)
+            buf += self.read(0.2)
+            while b"\n" in buf or EOT in buf:
+                nl, eot = buf.find(b"\n"), buf.find(EOT)
+                if eot >= 0 and (nl < 0 or eot < nl):
+                    self.pending = buf[eot + 1:] + self.pending
+                    if buf[:eot].strip():
+                        yield buf[:eot].rstrip(b"\r")
+                    return
+                yield buf[:nl].rstrip(b"\r")
+                buf = buf[nl + 1:]
+
+
+def scenario_code(script, flash, end_ms, timing="typical"):
+    return "import boards.qemu as q\nq.scenario(%r, %r, %d, %r)" % (
+        os.path.abspath(script), flash, end_ms, timing)
+
+
+def run_scenario(script, flash, out=print, timeout=600, timing="typical"):
+    """Replays a scenario script (README, "Scenario scripts") on the
+    emulated board, its journal on the flash image; `out` gets each line the
+    board sends, its payload without the checksum, as `xqboard scenario`
+    prints them. Returns the board's error output ("" when it ran well)."""
+    from .. import core  # noqa: F401  (puts firmware/ and boards/ on sys.path)
+    from boards import scenario
+    from boards.simrun import TAIL_MS
+    from link.frame import FrameError, decode
+
+    with open(script) as f:
+        acts = scenario.parse(f.readlines())
+    end_ms = (acts[-1][0] if acts else 0) + TAIL_MS
+    with Emulator(flash) as emu:
+        emu.launch(scenario_code(script, emu.flash, end_ms, timing))
+        for frame in emu.lines(timeout):
+            try:
+                out(decode(frame + b"\n"))
+            except FrameError as e:
+                out("? unreadable frame from the board: %s" % e)
+        return emu.finish(30).decode(errors="replace")
