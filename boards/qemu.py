@@ -226,6 +226,9 @@ def scenario(script, image, end_ms, timing="typical", store="/games"):
     from boards import scenario as sc
 
     mount(image, timing)
+    # The host's bytes reached the REPL at no fixed instant: start on a
+    # SysTick so that every run sees the same clock from here on.
+    _board.idle()
     r = EmulatedRunner(store)
     for t, action, args, _ in sc.actions(HostLines(script)):
         r.run_until(t)

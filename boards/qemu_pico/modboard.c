@@ -97,6 +97,15 @@ static mp_obj_t board_sleep_us(mp_obj_t us_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(board_sleep_us_obj, board_sleep_us);
 
+// idle(): halts until the next interrupt, the 1 ms SysTick: whatever the
+// host's timing before, the code after it starts on a tick boundary, the
+// same emulated instant on every run.
+static mp_obj_t board_idle(void) {
+    __asm__ __volatile__ ("wfi");
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_0(board_idle_obj, board_idle);
+
 static const mp_rom_map_elem_t board_module_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR__board) },
     { MP_ROM_QSTR(MP_QSTR_open), MP_ROM_PTR(&board_open_obj) },
@@ -106,6 +115,7 @@ static const mp_rom_map_elem_t board_module_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_seek), MP_ROM_PTR(&board_seek_obj) },
     { MP_ROM_QSTR(MP_QSTR_size), MP_ROM_PTR(&board_size_obj) },
     { MP_ROM_QSTR(MP_QSTR_sleep_us), MP_ROM_PTR(&board_sleep_us_obj) },
+    { MP_ROM_QSTR(MP_QSTR_idle), MP_ROM_PTR(&board_idle_obj) },
 };
 static MP_DEFINE_CONST_DICT(board_module_globals, board_module_globals_table);
 

@@ -178,3 +178,27 @@ def run_scenario(script, flash, out=print, timeout=600, timing="typical"):
             except FrameError as e:
                 out("? unreadable frame from the board: %s" % e)
         return emu.finish(30).decode(errors="replace")
+
+
+def cmd_scenario(args):
+    """`xqboard scenario --target qemu FILE`: the script on the emulated
+    Pico; the flash image is FILE's journal: --store DIR keeps it as
+    DIR/flash.img (a second run starts from it, as a board keeps its flash)."""
+    import sys
+    import tempfile
+
+    from ..errors import UsageError
+
+    why = image.missing()
+    if why:
+        raise UsageError("--target qemu needs %s" % why)
+    if args.store:
+        os.makedirs(args.store, exist_ok=True)
+        err = run_scenario(args.file, os.path.join(args.store, "flash.img"))
+    else:
+        with tempfile.TemporaryDirectory(prefix="xqboard-flash-") as d:
+            err = run_scenario(args.file, os.path.join(d, "flash.img"))
+    if err:
+        sys.stderr.write(err)
+        raise SystemExit("the board stopped: that is a firmware bug")
+    return 0
