@@ -23,6 +23,7 @@ import _board
 import ticks
 from boards.simrun import KEY, T0, Runner  # noqa: F401  (KEY: the host signs with it)
 from boards.sim import SimBoard
+from sense import frame as fr
 
 _MODE_RB = 1  # fopen's "rb" (semihosting SYS_OPEN modes)
 _MODE_RPLUSB = 3  # "r+b"
@@ -181,6 +182,21 @@ class UartLink:
         return ()  # nothing is kept: every frame went out on the UART
 
 
+class EmulatedSensors(SimBoard):
+    """The simulated board's sensors and levers, read as cheaply as a Pico
+    reads its shift registers: the frame is packed straight from the
+    bitmap of pieces (SimBoard copies it point by point in Python, to lay
+    its flickers over it, which would count as the board's work here). The
+    SPI transfer itself (~0.1 ms, boards/pico.py) is not modelled."""
+
+    def read_frame(self, frame):
+        for f in self.flickers:
+            if self.vt < f[1]:
+                SimBoard.read_frame(self, frame)  # a flicker is on: the slow way
+                return
+        fr.pack(self.occ, frame)
+
+
 class EmulatedRunner(Runner):
     """boards/simrun.py's Runner on the emulated clock: the scenario's
     times are ms since start on the emulated CPU, and the board's work
@@ -193,7 +209,7 @@ class EmulatedRunner(Runner):
         # UART (simrun's own board keeps the frames in a buffer).
         self.out = None  # unused: take() returns nothing
         self.raw = False
-        self.board = SimBoard(port=UartLink(), store=store, key=KEY, board_id="scenario")
+        self.board = EmulatedSensors(port=UartLink(), store=store, key=KEY, board_id="scenario")
         self.app = None
         self.vt = 0
         self.cid = 0

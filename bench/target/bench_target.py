@@ -29,11 +29,19 @@ from boards.simrun import Runner
 q.mount(%(flash)r)
 r = q.EmulatedRunner("/games")
 gc.collect(); app_free = gc.mem_free()
-# A quiet scan: the App's step with nothing changing on the board.
-t = time.ticks_us()
+# A quiet scan: the App's step with nothing changing on the board, one
+# every 5 ms of its clock; and the bytes it allocates.
+now = r.tick()
+r.app.step(now)
+quiet_us = 0
+a = gc.mem_alloc()
 for i in range(100):
-    r.app.step(r.tick())
-quiet_us = time.ticks_diff(time.ticks_us(), t) / 100
+    now = (now + 5) & 0x3FFFFFFF
+    t = time.ticks_us()
+    r.app.step(now)
+    quiet_us += time.ticks_diff(time.ticks_us(), t)
+quiet_alloc = (gc.mem_alloc() - a) / 100
+quiet_us /= 100
 t = time.ticks_us(); gc.collect(); gc_us = time.ticks_diff(time.ticks_us(), t)
 from xq.position import Position
 from xq.perft import perft
@@ -48,7 +56,7 @@ q.Runner.step = step
 del r; gc.collect()
 q.scenario(%(script)r, %(flash2)r, 0)
 gc.collect(); game_free = gc.mem_free()
-print("RESULT", boot_free, app_free, quiet_us, gc_us, n, perft_us, worst[0], game_free)
+print("RESULT", boot_free, app_free, quiet_us, gc_us, n, perft_us, worst[0], game_free, quiet_alloc)
 """
 
 
@@ -75,13 +83,14 @@ def main():
     if err:
         raise SystemExit(err.decode(errors="replace"))
     res = next(x for x in out if x.startswith(b"RESULT")).split()[1:]
-    boot_free, app_free, quiet_us, gc_us, nodes, perft_us, worst_us, game_free = (float(x) for x in res)
+    boot_free, app_free, quiet_us, gc_us, nodes, perft_us, worst_us, game_free, quiet_alloc = (float(x) for x in res)
     heap = 196608
     rows = [
         ("free heap after boot", "%d B (%d%%)" % (boot_free, 100 * boot_free / heap), ""),
         ("free heap, App up", "%d B (%d%%)" % (app_free, 100 * app_free / heap), ""),
         ("free heap after a %d-ply master game" % len(game), "%d B (%d%%)" % (game_free, 100 * game_free / heap), ""),
         ("quiet scan", "%d instr" % (quiet_us * 1000), rp2040_time(quiet_us * 1000)),
+        ("bytes allocated per quiet scan", "%.1f B" % quiet_alloc, ""),
         ("GC pause, App's live heap", "%d instr" % (gc_us * 1000), rp2040_time(gc_us * 1000)),
         ("perft per node (depth 4, %d nodes)" % nodes, "%d instr" % (perft_us * 1000 / nodes),
          rp2040_time(perft_us * 1000 / nodes)),
