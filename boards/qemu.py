@@ -83,11 +83,16 @@ class Flash:
         self.program_us, self.erase_us = FLASH_TIMES[timing]
         self.erases = 0
         self.pages = 0
+        self.waited_us = 0  # time spent waiting for the chip
+
+    def _wait(self, us):
+        self.waited_us += us
+        _board.sleep_us(us)
 
     def readblocks(self, block, buf, offset=0):
         self.file.seek(block * SECTOR + offset)
         self.file.readinto(buf)
-        _board.sleep_us(len(buf) * READ_NS_PER_BYTE // 1000)
+        self._wait(len(buf) * READ_NS_PER_BYTE // 1000)
 
     def writeblocks(self, block, buf, offset=0):
         # Pages touched by this write: each is programmed once (littlefs
@@ -96,7 +101,7 @@ class Flash:
         self.file.seek(block * SECTOR + offset)
         self.file.write(buf)
         self.pages += pages
-        _board.sleep_us(pages * self.program_us)
+        self._wait(pages * self.program_us)
 
     def ioctl(self, op, arg):
         if op == 4:  # block count
@@ -107,7 +112,7 @@ class Flash:
             self.file.seek(arg * SECTOR)
             self.file.write(b"\xff" * SECTOR)
             self.erases += 1
-            _board.sleep_us(self.erase_us)
+            self._wait(self.erase_us)
             return 0
         return 0  # init, deinit, sync: nothing to do
 
@@ -236,20 +241,31 @@ class EmulatedRunner(Runner):
         Runner.step(self)
 
 
-def scenario(script, image, end_ms, timing="typical", store="/games"):
-    """Runs a scenario script (host path) on this board, its journal on the
-    flash image (host path), until end_ms after the start or its `end`."""
+def replay(runner, script, end_ms):
+    """Runs a scenario script (host path) on a runner, until end_ms after
+    the start or the script's `end`."""
     from boards import scenario as sc
 
-    mount(image, timing)
-    # The host's bytes reached the REPL at no fixed instant: start on a
-    # SysTick so that every run sees the same clock from here on.
-    _board.idle()
-    r = EmulatedRunner(store)
     for t, action, args, _ in sc.actions(HostLines(script)):
-        r.run_until(t)
+        runner.run_until(t)
         if action == "end":
             end_ms = t
             break
-        r.do(action, args)
-    r.run_until(end_ms)
+        runner.do(action, args)
+    runner.run_until(end_ms)
+
+
+def start(image, timing="typical", store="/games"):
+    """Mounts the flash image and powers the board up: (runner, flash)."""
+    flash = mount(image, timing)
+    # The host's bytes reached the REPL at no fixed instant: start on a
+    # SysTick so that every run sees the same clock from here on.
+    _board.idle()
+    return EmulatedRunner(store), flash
+
+
+def scenario(script, image, end_ms, timing="typical", store="/games"):
+    """Runs a scenario script (host path) on this board, its journal on the
+    flash image (host path), until end_ms after the start or its `end`."""
+    runner, _ = start(image, timing, store)
+    replay(runner, script, end_ms)
