@@ -71,50 +71,20 @@ STORAGE_BYTES = 1408 * 1024
 
 
 class Flash:
-    """A littlefs block device (the extended interface: offsets, erase by
-    ioctl 6) over a host image file, with the flash chip's timings spent on
-    the emulated clock with the CPU halted (on a Pico the core waits, XIP
-    off, while the chip erases or programs). Counts its operations for the
-    benchmarks."""
+    """The flash image as a littlefs block device: `_board.Flash` (C, as the
+    rp2 port's rp2.Flash is, since littlefs calls it for every read), with
+    the chip's timings above spent on the emulated clock with the CPU
+    halted, as a Pico's core waits for its flash. `stats()`: sector erases,
+    pages programmed, us waited, for the benchmarks."""
 
     def __init__(self, path, timing="typical"):
         self.file = HostFile(path)
-        self.blocks = self.file.size() // SECTOR
-        self.program_us, self.erase_us = FLASH_TIMES[timing]
-        self.erases = 0
-        self.pages = 0
-        self.waited_us = 0  # time spent waiting for the chip
+        program_us, erase_us = FLASH_TIMES[timing]
+        self.dev = _board.Flash(self.file.handle, self.file.size() // SECTOR, program_us, erase_us,
+                                READ_NS_PER_BYTE)
 
-    def _wait(self, us):
-        self.waited_us += us
-        _board.sleep_us(us)
-
-    def readblocks(self, block, buf, offset=0):
-        self.file.seek(block * SECTOR + offset)
-        self.file.readinto(buf)
-        self._wait(len(buf) * READ_NS_PER_BYTE // 1000)
-
-    def writeblocks(self, block, buf, offset=0):
-        # Pages touched by this write: each is programmed once (littlefs
-        # writes whole program units, PAGE here).
-        pages = (offset % PAGE + len(buf) + PAGE - 1) // PAGE
-        self.file.seek(block * SECTOR + offset)
-        self.file.write(buf)
-        self.pages += pages
-        self._wait(pages * self.program_us)
-
-    def ioctl(self, op, arg):
-        if op == 4:  # block count
-            return self.blocks
-        if op == 5:  # block size
-            return SECTOR
-        if op == 6:  # erase a block
-            self.file.seek(arg * SECTOR)
-            self.file.write(b"\xff" * SECTOR)
-            self.erases += 1
-            self._wait(self.erase_us)
-            return 0
-        return 0  # init, deinit, sync: nothing to do
+    def stats(self):
+        return self.dev.stats()
 
 
 def mount(image, timing="typical"):
@@ -124,10 +94,10 @@ def mount(image, timing="typical"):
 
     flash = Flash(image, timing)
     try:
-        fs = vfs.VfsLfs2(flash, progsize=PAGE)
+        fs = vfs.VfsLfs2(flash.dev, progsize=PAGE)
     except OSError:
-        vfs.VfsLfs2.mkfs(flash, progsize=PAGE)
-        fs = vfs.VfsLfs2(flash, progsize=PAGE)
+        vfs.VfsLfs2.mkfs(flash.dev, progsize=PAGE)
+        fs = vfs.VfsLfs2(flash.dev, progsize=PAGE)
     vfs.mount(fs, "/")
     return flash
 
@@ -269,3 +239,133 @@ def scenario(script, image, end_ms, timing="typical", store="/games"):
     flash image (host path), until end_ms after the start or its `end`."""
     runner, _ = start(image, timing, store)
     replay(runner, script, end_ms)
+
+
+# -- the interactive sim (`xqboard sim --target qemu`) ----------------------
+
+
+class Uart1:
+    """mps2-an385's second CMSDK UART (0x40005000), a pseudo-terminal on the
+    host: the sim's action lines come in on it (test-only input), its error
+    lines go out on it. Polled every scan, by its registers."""
+
+    BASE = 0x40005000  # DATA; STATE +4 (bit 1: a byte waits); CTRL +8; BAUDDIV +16
+
+    def __init__(self):
+        import machine
+
+        self.mem = machine.mem32
+        self.mem[self.BASE + 16] = 16
+        self.mem[self.BASE + 8] = 3  # transmit and receive on
+        self.line = bytearray()
+
+    def lines(self):
+        """The complete lines received since the last call."""
+        out = []
+        mem = self.mem
+        while mem[self.BASE + 4] & 2:
+            c = mem[self.BASE] & 255
+            if c == 10:
+                out.append(bytes(self.line).decode())
+                self.line = bytearray()
+            elif c != 13:
+                self.line.append(c)
+        return out
+
+    def write(self, text):
+        for c in text.encode() + b"\n":
+            while self.mem[self.BASE + 4] & 1:  # transmit buffer full
+                pass
+            self.mem[self.BASE] = c
+
+
+class RealTimeSim:
+    """The App in a Pico's loop (a step every SCAN_MS, as main.py runs it),
+    on the emulated clock in real time, its sensors and levers set by the
+    action lines of UART1 in `xqboard sim`'s syntax: lift h2, place e2,
+    press red, flicker e3 40, setup, clear, each optionally after `+<time>`
+    (that long after the line before, on the board's clock). The pieces on
+    the board are kept in a host file beside the flash image, so that they
+    stay where they are through a power cut (a real board's pieces do)."""
+
+    def __init__(self, image, key, board_id, timing):
+        from app import App
+        from boards.scenario import parse_point, parse_time
+
+        self.parse_point, self.parse_time = parse_point, parse_time
+        mount(image, timing)
+        self.board = EmulatedSensors(port=UartLink(), store="/games", key=key, board_id=board_id)
+        self.occ = HostFile(image + ".occ")
+        self.occ.readinto(self.board.occ)
+        self.inputs = Uart1()
+        self.queue = []  # [due ms, words], in order
+        self.last_due = 0
+        self.boot_ms = time.ticks_ms()
+        self.app = App(self.board, nonce="%08x" % (time.ticks_us() & 0xFFFFFFF))
+        self.app.start(self.tick())
+
+    def elapsed(self):
+        return time.ticks_diff(time.ticks_ms(), self.boot_ms)
+
+    def tick(self):
+        return (T0 + self.elapsed()) & ticks.MASK
+
+    def run(self):
+        scan_us = self.board.SCAN_MS * 1000
+        while True:
+            t = time.ticks_us()
+            self.take_inputs()
+            self.board.vt = self.elapsed()
+            self.app.step(self.tick())
+            left = scan_us - time.ticks_diff(time.ticks_us(), t)
+            if left > 0:
+                _board.sleep_us(left)
+
+    def take_inputs(self):
+        now = self.elapsed()
+        for line in self.inputs.lines():
+            words = line.split("#", 1)[0].split()
+            if not words:
+                continue
+            delay = 0
+            if words[0].startswith("+"):
+                try:
+                    delay = self.parse_time(words[0][1:])
+                except ValueError as e:
+                    self.inputs.write("error %s: %s" % (line, e))
+                    continue
+                words = words[1:]
+            self.last_due = max(now, self.last_due) + delay
+            self.queue.append((self.last_due, words))
+        while self.queue and self.queue[0][0] <= now:
+            self.do(self.queue.pop(0)[1])
+
+    def do(self, words):
+        b = self.board
+        action, args = words[0], words[1:]
+        try:
+            if action in ("lift", "place"):
+                b.occ[self.parse_point(args[0])] = 1 if action == "place" else 0
+            elif action == "press" and args in (["red"], ["black"]):
+                b.press(0 if args[0] == "red" else 8)
+            elif action == "flicker":
+                b.flicker(self.parse_point(args[0]), self.parse_time(args[1]))
+            elif action == "setup":
+                b.set_occupancy(self.app.game.position.occupancy())
+            elif action == "clear":
+                b.set_occupancy(bytearray(90))
+            else:
+                raise ValueError("want lift, place, press red|black, flicker, setup or clear")
+        except (ValueError, IndexError) as e:
+            self.inputs.write("error %s: %s" % (" ".join(words), e))
+            return
+        self.occ.seek(0)
+        self.occ.write(b.occ)
+
+
+def sim(image, key_hex, board_id, timing="typical"):
+    """`xqboard sim --target qemu`: the board in real time until powered off."""
+    import micropython
+
+    micropython.kbd_intr(-1)  # the link's bytes must never interrupt the board (main.py)
+    RealTimeSim(image, bytes.fromhex(key_hex), board_id, timing).run()

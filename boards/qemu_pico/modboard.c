@@ -106,6 +106,118 @@ static mp_obj_t board_idle(void) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_0(board_idle_obj, board_idle);
 
+// Flash(handle, blocks, program_us, erase_us, read_ns_per_byte): a littlefs
+// block device (the extended interface) over a host image file opened with
+// open(), like the rp2 port's rp2.Flash, in C as that one is: littlefs calls
+// it for every read of a commit. Each operation waits as long as the flash
+// chip takes, with the CPU halted (a Pico's core waits for the chip, XIP
+// off). stats() -> (erases, pages programmed, us waited).
+typedef struct {
+    mp_obj_base_t base;
+    uint32_t handle, blocks, program_us, erase_us, read_ns;
+    uint32_t erases, pages, waited_us;
+} flash_obj_t;
+
+#define SECTOR (4096)
+#define PAGE (256)
+
+static void flash_wait(flash_obj_t *self, uint32_t us) {
+    self->waited_us += us;
+    board_sleep_us(MP_OBJ_NEW_SMALL_INT(us));
+}
+
+static void flash_seek(flash_obj_t *self, uint32_t pos) {
+    uint32_t args[2] = { self->handle, pos };
+    semihost(SYS_SEEK, args);
+}
+
+static mp_obj_t flash_make_new(const mp_obj_type_t *type, size_t n_args, size_t n_kw, const mp_obj_t *args) {
+    mp_arg_check_num(n_args, n_kw, 5, 5, false);
+    flash_obj_t *self = mp_obj_malloc(flash_obj_t, type);
+    self->handle = mp_obj_get_int(args[0]);
+    self->blocks = mp_obj_get_int(args[1]);
+    self->program_us = mp_obj_get_int(args[2]);
+    self->erase_us = mp_obj_get_int(args[3]);
+    self->read_ns = mp_obj_get_int(args[4]);
+    self->erases = self->pages = self->waited_us = 0;
+    return MP_OBJ_FROM_PTR(self);
+}
+
+static mp_obj_t flash_readblocks(size_t n_args, const mp_obj_t *args) {
+    flash_obj_t *self = MP_OBJ_TO_PTR(args[0]);
+    mp_buffer_info_t buf;
+    mp_get_buffer_raise(args[2], &buf, MP_BUFFER_WRITE);
+    uint32_t offset = n_args > 3 ? mp_obj_get_int(args[3]) : 0;
+    flash_seek(self, mp_obj_get_int(args[1]) * SECTOR + offset);
+    uint32_t rd[3] = { self->handle, (uint32_t)buf.buf, buf.len };
+    semihost(SYS_READ, rd);
+    flash_wait(self, buf.len * self->read_ns / 1000);
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(flash_readblocks_obj, 3, 4, flash_readblocks);
+
+static mp_obj_t flash_writeblocks(size_t n_args, const mp_obj_t *args) {
+    flash_obj_t *self = MP_OBJ_TO_PTR(args[0]);
+    mp_buffer_info_t buf;
+    mp_get_buffer_raise(args[2], &buf, MP_BUFFER_READ);
+    uint32_t offset = n_args > 3 ? mp_obj_get_int(args[3]) : 0;
+    // Each page touched is programmed once (littlefs writes whole pages).
+    uint32_t pages = (offset % PAGE + buf.len + PAGE - 1) / PAGE;
+    flash_seek(self, mp_obj_get_int(args[1]) * SECTOR + offset);
+    uint32_t wr[3] = { self->handle, (uint32_t)buf.buf, buf.len };
+    if (semihost(SYS_WRITE, wr) != 0) {
+        mp_raise_OSError(MP_EIO);
+    }
+    self->pages += pages;
+    flash_wait(self, pages * self->program_us);
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_VAR_BETWEEN(flash_writeblocks_obj, 3, 4, flash_writeblocks);
+
+static mp_obj_t flash_ioctl(mp_obj_t self_in, mp_obj_t op_in, mp_obj_t arg_in) {
+    flash_obj_t *self = MP_OBJ_TO_PTR(self_in);
+    switch (mp_obj_get_int(op_in)) {
+        case 4: // block count
+            return MP_OBJ_NEW_SMALL_INT(self->blocks);
+        case 5: // block size
+            return MP_OBJ_NEW_SMALL_INT(SECTOR);
+        case 6: { // erase a block: every byte 0xFF
+            static const uint8_t erased[PAGE] = { [0 ... PAGE - 1] = 0xff };
+            flash_seek(self, mp_obj_get_int(arg_in) * SECTOR);
+            for (int i = 0; i < SECTOR / PAGE; ++i) {
+                uint32_t wr[3] = { self->handle, (uint32_t)erased, PAGE };
+                semihost(SYS_WRITE, wr);
+            }
+            self->erases += 1;
+            flash_wait(self, self->erase_us);
+            return MP_OBJ_NEW_SMALL_INT(0);
+        }
+        default: // init, deinit, sync: nothing to do
+            return MP_OBJ_NEW_SMALL_INT(0);
+    }
+}
+static MP_DEFINE_CONST_FUN_OBJ_3(flash_ioctl_obj, flash_ioctl);
+
+static mp_obj_t flash_stats(mp_obj_t self_in) {
+    flash_obj_t *self = MP_OBJ_TO_PTR(self_in);
+    mp_obj_t items[3] = {
+        mp_obj_new_int(self->erases), mp_obj_new_int(self->pages), mp_obj_new_int(self->waited_us)
+    };
+    return mp_obj_new_tuple(3, items);
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(flash_stats_obj, flash_stats);
+
+static const mp_rom_map_elem_t flash_locals_table[] = {
+    { MP_ROM_QSTR(MP_QSTR_readblocks), MP_ROM_PTR(&flash_readblocks_obj) },
+    { MP_ROM_QSTR(MP_QSTR_writeblocks), MP_ROM_PTR(&flash_writeblocks_obj) },
+    { MP_ROM_QSTR(MP_QSTR_ioctl), MP_ROM_PTR(&flash_ioctl_obj) },
+    { MP_ROM_QSTR(MP_QSTR_stats), MP_ROM_PTR(&flash_stats_obj) },
+};
+static MP_DEFINE_CONST_DICT(flash_locals, flash_locals_table);
+
+static MP_DEFINE_CONST_OBJ_TYPE(flash_type, MP_QSTR_Flash, MP_TYPE_FLAG_NONE,
+    make_new, flash_make_new, locals_dict, &flash_locals);
+
 static const mp_rom_map_elem_t board_module_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR___name__), MP_ROM_QSTR(MP_QSTR__board) },
     { MP_ROM_QSTR(MP_QSTR_open), MP_ROM_PTR(&board_open_obj) },
@@ -116,6 +228,7 @@ static const mp_rom_map_elem_t board_module_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_size), MP_ROM_PTR(&board_size_obj) },
     { MP_ROM_QSTR(MP_QSTR_sleep_us), MP_ROM_PTR(&board_sleep_us_obj) },
     { MP_ROM_QSTR(MP_QSTR_idle), MP_ROM_PTR(&board_idle_obj) },
+    { MP_ROM_QSTR(MP_QSTR_Flash), MP_ROM_PTR(&flash_type) },
 };
 static MP_DEFINE_CONST_DICT(board_module_globals, board_module_globals_table);
 

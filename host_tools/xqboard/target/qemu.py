@@ -34,12 +34,17 @@ def blank_flash(path):
     return path
 
 
-def command(elf, icount=True):
+# Emulated time: one instruction one ns, idle time skipped (scenarios,
+# tests, benchmarks: the same log on every run) or spent as on the wall
+# clock (the interactive sim).
+EMULATED = "shift=0,sleep=off"
+REAL_TIME = "shift=0,sleep=on"
+
+
+def command(elf, icount=EMULATED, serials=1):
     cmd = ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "none",
-           "-semihosting", "-serial", "pty", "-kernel", str(elf)]
-    if icount:
-        cmd += ["-icount", "shift=0,sleep=off"]
-    return cmd
+           "-semihosting", "-kernel", str(elf), "-icount", icount]
+    return cmd + ["-serial", "pty"] * serials
 
 
 class BoardError(RuntimeError):
@@ -47,10 +52,11 @@ class BoardError(RuntimeError):
 
 
 class Emulator:
-    def __init__(self, flash, elf=None, icount=True):
+    def __init__(self, flash, elf=None, icount=EMULATED, serials=1):
         self.flash = str(blank_flash(os.path.abspath(str(flash))))
         self.elf = elf or image.ensure_built()
         self.icount = icount
+        self.serials = serials  # UART0 (the link), UART1 (the sim's input)
         self.proc = None
         self.fd = None
         self.pending = b""
@@ -64,14 +70,17 @@ class Emulator:
 
     def start(self):
         """Powers the board up and gets to its raw REPL."""
-        self.proc = subprocess.Popen(command(self.elf, self.icount), stdout=subprocess.PIPE,
+        self.proc = subprocess.Popen(command(self.elf, self.icount, self.serials), stdout=subprocess.PIPE,
                                      stderr=subprocess.PIPE)
-        line = self.proc.stdout.readline().decode()
-        m = re.search(r"(/dev/pts/\d+)", line)
-        if not m:
-            self.kill()
-            raise RuntimeError("qemu did not give its serial port: %r" % line)
-        self.port = m.group(1)
+        self.ports = []
+        for _ in range(self.serials):
+            line = self.proc.stdout.readline().decode()
+            m = re.search(r"(/dev/pts/\d+)", line)
+            if not m:
+                self.kill()
+                raise RuntimeError("qemu did not give its serial port: %r" % line)
+            self.ports.append(m.group(1))
+        self.port = self.ports[0]
         self.fd = os.open(self.port, os.O_RDWR | os.O_NOCTTY)
         tty.setraw(self.fd)
         os.write(self.fd, b"\r\x03\x03\x01")
@@ -82,6 +91,10 @@ class Emulator:
         if self.proc and self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait()
+        self.release()
+
+    def release(self):
+        """Lets go of the link (a host tool opens it next)."""
         if self.fd is not None:
             os.close(self.fd)
             self.fd = None
@@ -202,3 +215,129 @@ def cmd_scenario(args):
         sys.stderr.write(err)
         raise SystemExit("the board stopped: that is a firmware bug")
     return 0
+
+
+class QemuSim:
+    """`xqboard sim --target qemu`: the firmware image on the emulated Pico in
+    real time (`-icount shift=0,sleep=on`: busy time is the instructions',
+    idle time the wall clock's). UART0 is the board's link, printed as its
+    port; action lines go to UART1 (boards/qemu.py, RealTimeSim). `power
+    off` kills the emulator, `power on` starts it again on the same flash
+    image (a new port: --link keeps a symlink to it)."""
+
+    def __init__(self, store, key, board_id, link=None, log=None):
+        self.store = store
+        self.key = key
+        self.board_id = board_id
+        self.link = link
+        self.log = log or (lambda line: None)
+        self.emu = None
+        self.inputs = None
+
+    @property
+    def port(self):
+        return self.emu.port if self.emu else None
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def start(self):
+        os.makedirs(self.store, exist_ok=True)
+        flash = os.path.join(self.store, "flash.img")
+        if not os.path.exists(flash + ".occ"):
+            with open(flash + ".occ", "wb") as f:
+                f.write(bytes(90))  # no piece on the board yet
+        self.emu = Emulator(flash, icount=REAL_TIME, serials=2)
+        self.emu.start()
+        self.emu.launch("import boards.qemu as q\nq.sim(%r, %r, %r)" % (self.emu.flash, self.key.hex(), self.board_id))
+        self.emu.release()  # the link is the host tools' now
+        self.inputs = os.open(self.emu.ports[1], os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(self.inputs)
+        if self.link:
+            if os.path.lexists(self.link):
+                os.unlink(self.link)
+            os.symlink(self.emu.port, self.link)
+
+    def close(self):
+        if self.emu:
+            self.emu.kill()
+            self.emu = None
+        if self.inputs is not None:
+            os.close(self.inputs)
+            self.inputs = None
+
+    def act(self, line):
+        words = line.split()
+        if words[:1] == ["power"] and words[1:] in (["off"], ["on"]):
+            if words[1] == "off":
+                self.close()
+            elif not self.emu:
+                self.start()
+                self.log("powered on: port %s" % self.emu.port)
+        elif words[:1] == ["cable"]:
+            self.log("cable on|off: not on --target qemu (close and reopen the port instead)")
+        elif not self.emu:
+            self.log("(board off) %s" % line.strip())
+        else:
+            os.write(self.inputs, line.strip().encode() + b"\n")
+            self._errors()
+
+    def _errors(self):
+        r, _, _ = select.select([self.inputs], [], [], 0)
+        if r:
+            for text in os.read(self.inputs, 4096).decode(errors="replace").splitlines():
+                self.log(text)
+
+
+def cmd_sim(args):
+    """`xqboard sim --target qemu` (commands/sim.py's options, but --speed:
+    the emulated board runs in real time)."""
+    import sys
+    import tempfile
+    import threading
+
+    from ..commands.sim import key_arg
+    from ..errors import UsageError
+
+    why = image.missing()
+    if why:
+        raise UsageError("--target qemu needs %s" % why)
+    if float(args.speed) != 1:
+        raise UsageError("--speed: the emulated board runs in real time (--target unix for another speed)")
+    tmp = None if args.store else tempfile.TemporaryDirectory(prefix="xqboard-sim-")
+    sim = QemuSim(args.store or tmp.name, key_arg(args.key), args.board_id, args.link,
+                  log=lambda line: print("board: " + line, file=sys.stderr, flush=True))
+    sim.start()
+    print(sim.port, flush=True)
+    print("xqboard sim: emulated Pico %s on %s (flash image in %s); type actions (lift h2, place e2, "
+          "press red, setup, power off...), Ctrl-C ends" % (args.board_id, sim.port, sim.store),
+          file=sys.stderr, flush=True)
+    if args.control:
+        if not os.path.exists(args.control):
+            os.mkfifo(args.control)
+        threading.Thread(target=_fifo, args=(sim, args.control), daemon=True).start()
+    try:
+        for line in sys.stdin:
+            if line.strip():
+                sim.act(line)
+        if args.control:
+            threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sim.close()
+        if tmp:
+            tmp.cleanup()
+    return 0
+
+
+def _fifo(sim, path):
+    while True:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    sim.act(line)
