@@ -66,13 +66,13 @@ port = r.board.port
 uart_write = port.write
 def write(data):
     if data[:2] == b"E ":
-        sent.append(bytes(data).split(b" ", 4)[3].decode())
+        sent.append(bytes(data).split(b"*")[0].split()[3].decode())
     uart_write(data)
 port.write = write
 # The App's step alone (EmulatedRunner.step first sleeps until it is due,
 # then calls Runner.step: the step is timed there).
 app_step = q.Runner.step
-state = [90]
+state = [None]  # pieces on the board at the last move
 def timed_step(self):
     del sent[:]
     erases, _, waited = flash.stats()
@@ -84,7 +84,7 @@ def timed_step(self):
     kinds = list(sent)
     if "MOVE" in kinds:
         pieces = sum(r.board.occ)
-        if pieces < state[0]:
+        if state[0] is not None and pieces < state[0]:
             kinds.append("capture")
         state[0] = pieces
         kinds.append("press-to-MOVE+erase" if erases2 > erases else "press-to-MOVE")

@@ -45,7 +45,10 @@ def test_two_runs_give_identical_logs(elf, tmp_path):
     game = next(master_games()).split()[:20]
     script, _ = sc.game(tc="5m", moves_iccs=game)
     (tmp_path / "s.txt").write_text(script)
-    assert replay(tmp_path / "s.txt", tmp_path / "a.img") == replay(tmp_path / "s.txt", tmp_path / "b.img")
+    one = replay(tmp_path / "s.txt", tmp_path / "a.img")
+    two = replay(tmp_path / "s.txt", tmp_path / "b.img")
+    first = next((i for i, (a, b) in enumerate(zip(one, two)) if a != b), None)
+    assert one == two, (first, one[first - 1:first + 2] if first else None, two[first - 1:first + 2] if first else None)
 
 
 def test_power_cut_keeps_every_event_the_host_saw(elf, tmp_path):
