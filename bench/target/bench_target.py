@@ -156,7 +156,7 @@ SCRIPTS = []
 def main():
     why = image.missing()
     if why:
-        raise SystemExit("bench-target: no %s" % why)
+        raise SystemExit("bench-target needs %s" % why)
     tmp = tempfile.TemporaryDirectory()
     for i, game in enumerate(master_games()):
         if i == GAMES:
