@@ -94,6 +94,27 @@ def timed_step(self):
             worst[k] = (d, cpu)
 q.Runner.step = timed_step
 q.replay(r, %(script)r, 0)
+q.Runner.step = app_step
+# Quiet scans at the end of the game (clocks running, every piece on the
+# board): the whole step, then its parts, 100 of each 5 ms apart.
+app = r.app
+g = app.game
+now = r.tick()
+def timed(fn):
+    global now
+    total = 0
+    for i in range(100):
+        now = (now + 5) & 0x3FFFFFFF
+        t = time.ticks_us()
+        fn()
+        total += time.ticks_diff(time.ticks_us(), t)
+    return total * 10  # instructions per call (1 us = 1000)
+a = gc.mem_alloc()
+whole = timed(lambda: app.step(now))
+alloc = (gc.mem_alloc() - a) / 100
+parts = (timed(lambda: app.sensing.step(now, app._read(now))), timed(lambda: app.board.port.read()),
+         timed(lambda: g.tick(now)), timed(lambda: app._display(now)))
+print("QUIET", whole, alloc, *parts)
 gc.collect(); end_free = gc.mem_free()
 t = time.ticks_us(); gc.collect(); gc_us = time.ticks_diff(time.ticks_us(), t)
 erases, pages, _ = flash.stats()
@@ -178,10 +199,12 @@ def main():
     boot_free, app_free, quiet_us, quiet_alloc, perft_instr = (float(x) for x in boot)
     worst = {}
     erases = pages = 0
+    quiet = None
     for script in SCRIPTS:  # each on a fresh board; the 300-ply game last
         out = on_board(GAMES_RUN, 3600, script)
         end_free, gc_us, e, p = (float(x) for x in next(x for x in out if x.startswith("GAMES")).split()[1:])
         erases, pages = erases + e, pages + p
+        quiet = next(x for x in out if x.startswith("QUIET")).split()[1:]  # the last: the 300-ply game
         for w in (x.split() for x in out if x.startswith("WORST")):
             if w[1] not in worst or float(w[2]) > worst[w[1]][0]:
                 worst[w[1]] = (float(w[2]), float(w[3]))
@@ -191,8 +214,15 @@ def main():
     row("free heap after boot", "%d B (%d%%)" % (boot_free, 100 * boot_free / HEAP))
     row("free heap, App up", "%d B (%d%%)" % (app_free, 100 * app_free / HEAP))
     row("free heap after the 300-ply game", "%d B (%d%%)" % (end_free, 100 * end_free / HEAP))
-    row("quiet scan", "%d instr" % (quiet_us * 1000), quiet_us * 1000)
-    row("bytes allocated per quiet scan", "%.1f B" % quiet_alloc)
+    row("quiet scan, no game", "%d instr" % (quiet_us * 1000), quiet_us * 1000)
+    row("bytes allocated per quiet scan, no game", "%.1f B" % quiet_alloc)
+    whole, alloc, sense, link, tick, display = (float(x) for x in quiet)
+    row("quiet scan, 300-ply game on, clocks running", "%d instr" % whole, whole)
+    row("  of which sensing (read and debounce)", "%d instr" % sense, sense)
+    row("  of which the link's read", "%d instr" % link, link)
+    row("  of which the game's tick (clocks)", "%d instr" % tick, tick)
+    row("  of which the display", "%d instr" % display, display)
+    row("bytes allocated per quiet scan, game on", "%.1f B" % alloc)
     row("GC pause after the 300-ply game", "%d instr" % (gc_us * 1000), gc_us * 1000)
     row("perft per node (depth 4)", "%d instr" % perft_instr, perft_instr)
     print("  worst step by what it sent (%d master games, a touch-and-alert script, the 300-ply game):"

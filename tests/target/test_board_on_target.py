@@ -70,3 +70,16 @@ def test_power_cut_keeps_every_event_the_host_saw(elf, tmp_path):
     assert [int(x.split()[1]) for x in journal] == list(range(1, len(journal) + 1))
     assert journal[: len(events)] == events
     assert sc.moves(journal)[:25] == game[:25]
+
+
+def test_xqboard_scenario_target_qemu_on_the_command_line(elf, tmp_path):
+    import subprocess
+    import sys
+
+    script, _ = sc.game(tc="10m", moves_iccs=["h2e2", "h9g7"])
+    (tmp_path / "s.txt").write_text(script)
+    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "scenario", "--target", "qemu", str(tmp_path / "s.txt"),
+                        "--store", str(tmp_path / "store")], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert sc.moves(r.stdout.splitlines()) == ["h2e2", "h9g7"]
+    assert (tmp_path / "store" / "flash.img").exists()  # the board's flash, kept
