@@ -1,7 +1,8 @@
 """The emulator image (boards/qemu_pico) built by scripts/firmware.sh from
 the MicroPython source of firmware.lock: where it is, what is missing to
-build it, and a rebuild only when its inputs changed (a stamp holds the
-MicroPython commit and a hash of the frozen sources)."""
+build it, and a rebuild only when its inputs changed (the MicroPython
+commit and the frozen sources, hashed)."""
+import fcntl
 import hashlib
 import os
 import shutil
@@ -11,7 +12,6 @@ from pathlib import Path
 from ..paths import BOARDS, BUILD, FIRMWARE, REPO
 
 ELF = BUILD / "firmware" / "qemu_pico" / "firmware.elf"
-STAMP = ELF.with_name("inputs.sha256")
 QEMU = "qemu-system-arm"
 TOOLCHAIN = "arm-none-eabi-gcc"
 
@@ -56,12 +56,26 @@ def inputs_hash():
 
 
 def ensure_built():
-    """The image's path, built first if its inputs changed since."""
+    """The path of the image of the sources as they are now, built first if
+    needed. Each build is kept under its inputs' hash (firmware-<hash>.elf),
+    so that a rebuild by another process (make firmware, a second test run)
+    never swaps the image under a run that uses it; a lock keeps two builds
+    from sharing the build directory at once."""
     want = inputs_hash()
-    if ELF.exists() and STAMP.exists() and STAMP.read_text() == want:
-        return ELF
-    r = subprocess.run(["bash", str(REPO / "scripts" / "firmware.sh")], capture_output=True, text=True)
-    if r.returncode:
-        raise RuntimeError("make firmware failed:\n" + (r.stdout + r.stderr)[-3000:])
-    STAMP.write_text(want)
-    return ELF
+    kept = ELF.with_name("firmware-%s.elf" % want[:16])
+    if kept.exists():
+        return kept
+    ELF.parent.mkdir(parents=True, exist_ok=True)
+    with open(ELF.with_name("build.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not kept.exists():
+            r = subprocess.run(["bash", str(REPO / "scripts" / "firmware.sh")], capture_output=True, text=True)
+            if r.returncode:
+                raise RuntimeError("make firmware failed:\n" + (r.stdout + r.stderr)[-3000:])
+            # Images of sources since changed: the newest few stay (a run may
+            # still be starting emulators from one).
+            for old in sorted(ELF.parent.glob("firmware-*.elf"), key=lambda f: f.stat().st_mtime)[:-3]:
+                old.unlink()
+            shutil.copyfile(ELF, kept.with_suffix(".tmp"))
+            os.replace(kept.with_suffix(".tmp"), kept)
+    return kept
