@@ -2,6 +2,11 @@
 # Builds the firmware images from the MicroPython source at the commit of
 # firmware.lock (make firmware):
 #   build/firmware/qemu_pico/firmware.elf   the emulated Pico (boards/qemu_pico)
+#   build/firmware/rp2_pico/firmware.uf2     the Pico (rp2 port, RPI_PICO), when
+#     MicroPython's lib/pico-sdk and lib/tinyusb are checked out at its
+#     submodule commits and PICOTOOL_DIR holds picotool's cmake package
+#     (pico-sdk 2 would download picotool otherwise); if not, or if the
+#     build fails, the reason is printed and the emulator image still stands.
 #
 # MICROPY_DIR locates the MicroPython tree (default ~/.cache/xqboard/micropython),
 # a git checkout at MICROPY_COMMIT with micropython-lib at MICROPY_LIB_COMMIT
@@ -35,3 +40,25 @@ make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" \
   BOARD=QEMU_PICO BOARD_DIR="$REPO/boards/qemu_pico" BUILD="$OUT/qemu_pico" \
   MPY_LIB_DIR="$MICROPY_LIB_DIR"
 echo "firmware: $OUT/qemu_pico/firmware.elf"
+
+# The Pico's UF2.
+pinned() { git -C "$MICROPY_DIR" ls-tree HEAD "lib/$1" | awk '{print $3}'; }
+at() { git -C "$MICROPY_DIR/lib/$1" rev-parse HEAD 2>/dev/null || echo none; }
+for sub in pico-sdk tinyusb; do
+  if [ "$(at $sub)" != "$(pinned $sub)" ]; then
+    echo "firmware: no UF2: lib/$sub is not at $(pinned $sub) (git -C $MICROPY_DIR submodule update --init lib/$sub)"
+    exit 0
+  fi
+done
+if [ ! -f "${PICOTOOL_DIR:-/nonexistent}/picotoolConfig.cmake" ]; then
+  echo "firmware: no UF2: set PICOTOOL_DIR to picotool's cmake package (build raspberrypi/picotool, make install)"
+  exit 0
+fi
+if make -C "$MICROPY_DIR/ports/rp2" -j"$JOBS" BOARD=RPI_PICO BUILD="$OUT/rp2_pico" \
+    FROZEN_MANIFEST="$REPO/manifest.py" \
+    CMAKE_ARGS="-Dpicotool_DIR=$PICOTOOL_DIR -DMICROPY_LIB_DIR=$MICROPY_LIB_DIR" > "$OUT/rp2_pico.log" 2>&1; then
+  echo "firmware: $OUT/rp2_pico/firmware.uf2"
+else
+  echo "firmware: the UF2 failed ($OUT/rp2_pico.log):"
+  grep -m3 -A2 -i "error" "$OUT/rp2_pico.log" || tail -5 "$OUT/rp2_pico.log"
+fi
