@@ -4,7 +4,7 @@
 # host through ARM semihosting, which the emulator is started with.
 #
 # - The flash: a host file opened through semihosting holds the image of
-#   the Pico's littlefs partition (1408 KiB, 4 KiB sectors). Every erase and
+#   the Pico's littlefs partition (its size: xqboard/target/qemu.py). Every erase and
 #   program waits as long as the Pico's flash chip takes (W25Q16JV), on the
 #   emulated clock, so the journal's writes cost what they cost on a Pico,
 #   and the image survives the emulator being killed (a power cut).
@@ -14,7 +14,8 @@
 #   of boards/scenario.py), read a line at a time from a host file through
 #   semihosting. The emulated CPU stops while the host answers a semihosting
 #   call, so with `-icount shift=0,sleep=off` every action lands at the same
-#   emulated instant on every run: two runs give the same log.
+#   emulated instant on every run: two runs give the same log. For the
+#   interactive sim (RealTimeSim, at the end), action lines on UART1.
 #
 #   import boards.qemu as q; q.scenario("/tmp/s.txt", "/tmp/flash.img", end_ms)
 import time
@@ -53,8 +54,8 @@ class HostFile:
         _board.close(self.handle)
 
 
-# The Pico's flash chip, Winbond W25Q16JV (datasheet rev. G, table 9.7,
-# "AC electrical characteristics"): page program tPP 0.4 ms typical, 3 ms
+# The Pico's flash chip, Winbond W25Q16JV (datasheet, "AC Electrical
+# Characteristics"): page program tPP 0.4 ms typical, 3 ms
 # max, per 256-byte page; sector erase (4 KiB) tSE 45 ms typical, 400 ms
 # max. Reads go through the RP2040's XIP at 62.5 MHz on four lines
 # (the stock boot2): ~32 ns a byte.
@@ -65,9 +66,6 @@ FLASH_TIMES = {  # (program a page, erase a sector) in us
     "max": (3000, 400000),
 }
 READ_NS_PER_BYTE = 32
-# The rp2 port's filesystem on a Pico: the top 1408 KiB of the 2 MiB chip
-# (ports/rp2/boards/RPI_PICO: MICROPY_HW_FLASH_STORAGE_BYTES).
-STORAGE_BYTES = 1408 * 1024
 
 
 class Flash:

@@ -22,7 +22,9 @@ from . import image
 
 RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
 EOT = b"\x04"
-FLASH_BYTES = 1408 * 1024  # boards/qemu.py STORAGE_BYTES: the Pico's filesystem
+# The rp2 port's filesystem on a Pico: the top 1408 KiB of its 2 MiB flash
+# (ports/rp2/boards/RPI_PICO: MICROPY_HW_FLASH_STORAGE_BYTES).
+FLASH_BYTES = 1408 * 1024
 
 
 def blank_flash(path):
