@@ -39,6 +39,11 @@ def test_master_game_recorded_exactly_and_identically(elf, tmp_path):
     unix = sc.run(script)
     assert [w[:2] + w[3:4] for w in sc.events(lines)] == [w[:2] + w[3:4] for w in sc.events(unix)]
     assert sc.result(lines) == sc.result(unix)
+    # and the board's flash holds exactly what it sent
+    with qemu.Emulator(tmp_path / "a.img", elf) as emu:
+        out = emu.exec(RESTORE % emu.flash, timeout=120)
+    journal = [x[2:] for x in out.splitlines() if x.startswith("J ")]
+    assert journal[: len(sc.events(lines))] == [x for x in lines if x.startswith("E ")]
 
 
 def test_two_runs_give_identical_logs(elf, tmp_path):
