@@ -5,6 +5,8 @@
 #   make bench  the benchmarks and the slow stress checks
 #   make bench-compare BASE=<commit>  speed and heap against an older commit
 #   make deploy copy the firmware to a board with mpremote (PORT=/dev/ttyACM0)
+#   make firmware      the firmware image for the emulated Pico (MICROPY_DIR, README)
+#   make bench-target  the benchmarks on the emulated Pico, in instructions
 
 PYTHON ?= python3
 VENV   := .venv
@@ -12,7 +14,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARCHS  := x64 armv6m armv7emsp xtensawin rv32imc
 
-.PHONY: setup build test bench bench-compare demo deploy clean
+.PHONY: setup build test bench bench-compare demo deploy clean firmware bench-target
 
 setup: $(STAMP)
 
@@ -50,6 +52,15 @@ demo: build
 
 deploy: setup
 	$(VENV)/bin/xqboard deploy $(if $(PORT),--port $(PORT))
+
+# The toolchain and QEMU (firmware-packages.txt) are installed here, never by
+# `make test`: the target tests skip without them.
+firmware: setup
+	bash scripts/firmware-packages.sh
+	bash scripts/firmware.sh
+
+bench-target: firmware build
+	$(PY) bench/target/bench_target.py
 
 clean:
 	rm -rf build

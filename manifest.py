@@ -8,7 +8,14 @@
 # then copy firmware/main.py and a /config.json to the board (xqboard
 # deploy does both). Without a custom build, `xqboard deploy` copies .mpy
 # files instead; both run the same code (docs/HARDWARE.md, "Heap").
-include("$(PORT_DIR)/boards/manifest.py")
+# Options (set by a board's own manifest that includes this one, e.g.
+# boards/qemu_pico/manifest.py): port_manifest=False for a port without
+# boards/manifest.py (qemu); board_modules, extra files of boards/ to freeze.
+options.defaults(port_manifest=True, board_modules=())
+
+if options.port_manifest:
+    # The port's own modules (asyncio, onewire...), as in its stock build.
+    include("$(PORT_DIR)/boards/manifest.py")
 
 for name in ("xq", "clock", "sense", "game", "link", "store"):
     package(name, base_path="firmware")
@@ -16,7 +23,9 @@ module("app.py", base_path="firmware")
 module("ticks.py", base_path="firmware")
 # The real boards only (the simulator's modules stay on the PC).
 package("boards", base_path=".", files=["__init__.py", "device.py", "pico.py", "esp32s3.py",
-                                        "hc165.py", "matrix.py", "mcp23017.py"])
+                                        "hc165.py", "matrix.py", "mcp23017.py"] + list(options.board_modules))
 
-# The SSD1306 display driver of micropython-lib (boards/device.py).
+# The SSD1306 display driver of micropython-lib (boards/device.py). require()
+# looks in $(MPY_LIB_DIR): the port's lib/micropython-lib submodule by
+# default, or MPY_LIB_DIR=... on make's command line (scripts/firmware.sh).
 require("ssd1306")

@@ -15,6 +15,9 @@ def register(sub):
     p.add_argument("file", metavar="FILE", help="the script (see the README)")
     p.add_argument("--store", metavar="DIR",
                    help="journal directory to use and keep (default: a fresh temporary one)")
+    p.add_argument("--target", choices=("unix", "qemu"), default="unix",
+                   help="unix: the unix port with virtual time (default); qemu: the firmware image "
+                        "on the emulated Pico, in emulated time (make firmware)")
     p.set_defaults(func=cmd_scenario)
 
 
@@ -42,6 +45,10 @@ def run(path, store, stdout=None):
 
 def cmd_scenario(args):
     check(args.file)
+    if args.target == "qemu":
+        from ..target.qemu import cmd_scenario as on_qemu
+
+        return on_qemu(args)
     if args.store:
         r = run(args.file, args.store)
     else:

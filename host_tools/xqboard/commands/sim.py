@@ -54,10 +54,17 @@ def register(sub):
     p.add_argument("--link", metavar="PATH",
                    help="also keep a symlink PATH to the port (it follows `cable off/on`)")
     p.add_argument("--control", metavar="FIFO", help="also read actions from this FIFO (made if missing)")
+    p.add_argument("--target", choices=("unix", "qemu"), default="unix",
+                   help="unix: the unix port (default); qemu: the firmware image on the emulated Pico, "
+                        "in real time (make firmware)")
     p.set_defaults(func=cmd_sim)
 
 
 def cmd_sim(args):
+    if args.target == "qemu":
+        from ..target.qemu import cmd_sim as on_qemu
+
+        return on_qemu(args)
     speed = speed_arg(args.speed)
     key = key_arg(args.key)
     sim = SimulatedBoard(store=args.store, speed=speed, key=key, board_id=args.board_id, link=args.link,

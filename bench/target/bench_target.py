@@ -1,0 +1,241 @@
+"""`make bench-target`: the firmware image measured on the emulated Pico
+(boards/qemu_pico), in instructions (-icount shift=0: 1 instruction = 1 ns
+of the board's clock, so a ticks_us difference of 1 is 1,000 instructions),
+then converted to RP2040 time at 125 MHz with the cycles-per-instruction
+range of docs/HARDWARE.md ("The firmware image and the emulated board").
+
+Two runs on the board:
+1. boot: free heap after boot and with the App up; a quiet scan (the App's
+   step every 5 ms with nothing changing) and what it allocates; perft per
+   node to depth 4.
+2. games played through the sensors and levers (boards/qemu.py's runner):
+   GAMES master games, then a legal 300-ply game. Each step is timed, less
+   the time the flash chip takes (counted apart: W25Q16JV typical times);
+   the worst step of each kind of event it sent (MOVE: the step of the
+   press, which sends the move; a capture; TOUCH; ALERT); press to MOVE on
+   the wire with its journal write, with and without a sector erase; the
+   GC pause and the free heap at the end of the 300-ply game.
+"""
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
+
+from board import scenarios as sc  # noqa: E402
+from board.test_power import master_games  # noqa: E402
+from xqboard.core import PLAYING, Position, move_name  # noqa: E402
+from xqboard.target import image, qemu  # noqa: E402
+
+CPI = (1.4, 2.5)  # RP2040 cycles per instruction, low and high (docs/HARDWARE.md)
+MHZ = 125
+HEAP = 196608  # boards/qemu_pico/mpconfigboard.mk
+GAMES = 3  # master games (each ~30 s here); the 300 take ~2.5 h
+
+BOOT = """
+import gc, time
+gc.collect(); boot_free = gc.mem_free()
+import boards.qemu as q
+r, flash = q.start(%(flash)r)
+gc.collect(); app_free = gc.mem_free()
+now = r.tick()
+r.app.step(now)
+quiet_us = 0
+a = gc.mem_alloc()
+for i in range(100):
+    now = (now + 5) & 0x3FFFFFFF
+    t = time.ticks_us()
+    r.app.step(now)
+    quiet_us += time.ticks_diff(time.ticks_us(), t)
+quiet_alloc = (gc.mem_alloc() - a) / 100
+from xq.position import Position
+from xq.perft import perft
+t = time.ticks_us(); n = perft(Position(), 4); perft_us = time.ticks_diff(time.ticks_us(), t)
+print("BOOT", boot_free, app_free, quiet_us / 100, quiet_alloc, perft_us * 1000 // n)
+"""
+
+# Every step timed; the kinds of the events it sent; press to MOVE.
+GAMES_RUN = """
+import gc, time
+import boards.qemu as q
+r, flash = q.start(%(flash)r)
+worst = {}
+sent = []
+port = r.board.port
+uart_write = port.write
+def write(data):
+    if data[:2] == b"E ":
+        sent.append(bytes(data).split(b"*")[0].split()[3].decode())
+    uart_write(data)
+port.write = write
+# The App's step alone (EmulatedRunner.step first sleeps until it is due,
+# then calls Runner.step: the step is timed there).
+app_step = q.Runner.step
+state = [None]  # pieces on the board at the last move
+def timed_step(self):
+    del sent[:]
+    erases, _, waited = flash.stats()
+    t = time.ticks_us()
+    app_step(self)
+    d = time.ticks_diff(time.ticks_us(), t)
+    erases2, _, waited2 = flash.stats()
+    cpu = d - (waited2 - waited)
+    kinds = list(sent)
+    if "MOVE" in kinds:
+        pieces = sum(r.board.occ)
+        if state[0] is not None and pieces < state[0]:
+            kinds.append("capture")
+        state[0] = pieces
+        kinds.append("press-to-MOVE+erase" if erases2 > erases else "press-to-MOVE")
+    for k in kinds:
+        w = worst.get(k)
+        if w is None or d > w[0]:
+            worst[k] = (d, cpu)
+q.Runner.step = timed_step
+q.replay(r, %(script)r, 0)
+q.Runner.step = app_step
+# Quiet scans at the end of the game (clocks running, every piece on the
+# board): the whole step, then its parts, 100 of each 5 ms apart.
+app = r.app
+g = app.game
+now = r.tick()
+def timed(fn):
+    global now
+    total = 0
+    for i in range(100):
+        now = (now + 5) & 0x3FFFFFFF
+        t = time.ticks_us()
+        fn()
+        total += time.ticks_diff(time.ticks_us(), t)
+    return total * 10  # instructions per call (1 us = 1000)
+a = gc.mem_alloc()
+whole = timed(lambda: app.step(now))
+alloc = (gc.mem_alloc() - a) / 100
+parts = (timed(lambda: app.sensing.step(now, app._read(now))), timed(lambda: app.board.port.read()),
+         timed(lambda: g.tick(now)), timed(lambda: app._display(now)))
+print("QUIET", whole, alloc, *parts)
+gc.collect(); end_free = gc.mem_free()
+t = time.ticks_us(); gc.collect(); gc_us = time.ticks_diff(time.ticks_us(), t)
+erases, pages, _ = flash.stats()
+print("GAMES", end_free, gc_us, erases, pages)
+for k in worst:
+    print("WORST", k, worst[k][0], worst[k][1])
+"""
+
+
+def rp2040_time(instructions):
+    lo, hi = (instructions * c / MHZ for c in CPI)  # us at 125 MHz
+    return "%.2f-%.2f ms" % (lo / 1000, hi / 1000) if hi >= 1000 else "%.1f-%.1f us" % (lo, hi)
+
+
+def long_game(plies, seed):
+    """A legal game of `plies` plies that nothing ends: no move that mates
+    or stalemates, none that brings back a position seen before (so no
+    repetition ruling), captures rare; played with limit=999 (4.2.4's
+    natural limit is then never reached)."""
+    rng = random.Random(seed)
+    p = Position()
+    seen = {p.fen().split(" ")[0]}
+    out = []
+    while len(out) < plies:
+        moves = p.legal_moves()
+        rng.shuffle(moves)
+        moves.sort(key=lambda m: 1 if p.piece_at(m & 255) else 0)  # quiet moves first
+        for m in moves:
+            p.push(m)
+            key = p.fen().split(" ")[0] + p.fen().split(" ")[1]
+            if p.status() == PLAYING and key not in seen:
+                seen.add(key)
+                out.append(move_name(m))
+                break
+            p.pop()
+        else:
+            raise AssertionError("no move keeps the game going")
+    return out
+
+
+def on_board(code, timeout, script=None):
+    with tempfile.TemporaryDirectory() as d:
+        with qemu.Emulator(Path(d) / "f.img") as emu:
+            emu.launch(code % {"flash": emu.flash, "script": script})
+            out = [line.decode() for line in emu.lines(timeout)]
+            err = emu.finish(60)
+    if err:
+        raise SystemExit(err.decode(errors="replace"))
+    return out
+
+
+def row(name, value, instructions=None):
+    rp = rp2040_time(instructions) if instructions is not None else ""
+    print("  %-44s %-24s %s" % (name, value, rp))
+
+
+SCRIPTS = []
+
+
+def main():
+    why = image.missing()
+    if why:
+        raise SystemExit("bench-target needs %s" % why)
+    tmp = tempfile.TemporaryDirectory()
+    for i, game in enumerate(master_games()):
+        if i == GAMES:
+            break
+        script, _ = sc.game(tc="30m+10s", moves_iccs=game.split())
+        SCRIPTS.append(str(Path(tmp.name) / ("m%d.txt" % i)))
+        Path(SCRIPTS[-1]).write_text(script)
+    # A touch witnessed (5.1) and a move against the rules (5.8.3: an alert,
+    # then a touch), as in tests/board/test_scenarios.py.
+    SCRIPTS.append(str(Path(tmp.name) / "touch.txt"))
+    Path(SCRIPTS[-1]).write_text("0 new level=junior\n0 setup\n100 start\n1s lift h2\n1.3s place h2\n"
+                                 "3s lift a0\n3.2s place a4\n3.4s press red\n7s lift a4\n7.2s place a0\n"
+                                 "9s lift h2\n9.2s place e2\n9.4s press red\n")
+    script, _ = sc.game(tc="90m+30s", extra=" limit=999", moves_iccs=long_game(300, 1))
+    SCRIPTS.append(str(Path(tmp.name) / "long.txt"))
+    Path(SCRIPTS[-1]).write_text(script)
+
+    boot = next(x for x in on_board(BOOT, 600) if x.startswith("BOOT")).split()[1:]
+    boot_free, app_free, quiet_us, quiet_alloc, perft_instr = (float(x) for x in boot)
+    worst = {}
+    erases = pages = 0
+    quiet = None
+    for script in SCRIPTS:  # each on a fresh board; the 300-ply game last
+        out = on_board(GAMES_RUN, 3600, script)
+        end_free, gc_us, e, p = (float(x) for x in next(x for x in out if x.startswith("GAMES")).split()[1:])
+        erases, pages = erases + e, pages + p
+        quiet = next(x for x in out if x.startswith("QUIET")).split()[1:]  # the last: the 300-ply game
+        for w in (x.split() for x in out if x.startswith("WORST")):
+            if w[1] not in worst or float(w[2]) > worst[w[1]][0]:
+                worst[w[1]] = (float(w[2]), float(w[3]))
+
+    print("On the emulated Pico (armv6m code, 1 instruction = 1 ns); RP2040 time at %d MHz, CPI %.1f-%.1f"
+          % (MHZ, CPI[0], CPI[1]))
+    row("free heap after boot", "%d B (%d%%)" % (boot_free, 100 * boot_free / HEAP))
+    row("free heap, App up", "%d B (%d%%)" % (app_free, 100 * app_free / HEAP))
+    row("free heap after the 300-ply game", "%d B (%d%%)" % (end_free, 100 * end_free / HEAP))
+    row("quiet scan, no game", "%d instr" % (quiet_us * 1000), quiet_us * 1000)
+    row("bytes allocated per quiet scan, no game", "%.1f B" % quiet_alloc)
+    whole, alloc, sense, link, tick, display = (float(x) for x in quiet)
+    row("quiet scan, 300-ply game on, clocks running", "%d instr" % whole, whole)
+    row("  of which sensing (read and debounce)", "%d instr" % sense, sense)
+    row("  of which the link's read", "%d instr" % link, link)
+    row("  of which the game's tick (clocks)", "%d instr" % tick, tick)
+    row("  of which the display", "%d instr" % display, display)
+    row("bytes allocated per quiet scan, game on", "%.1f B" % alloc)
+    row("GC pause after the 300-ply game", "%d instr" % (gc_us * 1000), gc_us * 1000)
+    row("perft per node (depth 4)", "%d instr" % perft_instr, perft_instr)
+    print("  worst step by what it sent (%d master games, a touch-and-alert script, the 300-ply game):"
+          " instructions, then emulated time with the flash chip's waits" % GAMES)
+    for kind in ("MOVE", "capture", "TOUCH", "ALERT", "press-to-MOVE", "press-to-MOVE+erase"):  # noqa
+        if kind in worst:
+            total, cpu = worst[kind]
+            row("  " + kind, "%d instr, %.1f ms" % (cpu * 1000, total / 1000), cpu * 1000)
+        else:
+            row("  " + kind, "(none in these games)")
+    print("  flash: %d sector erases, %d page programs in all" % (erases, pages))
+    tmp.cleanup()
+
+
+if __name__ == "__main__":
+    main()

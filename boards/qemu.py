@@ -1,0 +1,369 @@
+# The emulated Pico: the firmware image of boards/qemu_pico/ (MicroPython's
+# qemu port, Cortex-M0+ code) on QEMU's mps2-an385 (docs/HARDWARE.md, "The
+# firmware image and the emulated board"). Runs only there: it reaches the
+# host through ARM semihosting, which the emulator is started with.
+#
+# - The flash: a host file opened through semihosting holds the image of
+#   the Pico's littlefs partition (its size: xqboard/target/qemu.py). Every erase and
+#   program waits as long as the Pico's flash chip takes (W25Q16JV), on the
+#   emulated clock, so the journal's writes cost what they cost on a Pico,
+#   and the image survives the emulator being killed (a power cut).
+# - The link: UART0, which the emulator exposes as a pseudo-terminal
+#   (`-serial pty`); the host opens it like /dev/ttyACM0.
+# - The sensors and levers (test-only input): a scenario script (the syntax
+#   of boards/scenario.py), read a line at a time from a host file through
+#   semihosting. The emulated CPU stops while the host answers a semihosting
+#   call, so with `-icount shift=0,sleep=off` every action lands at the same
+#   emulated instant on every run: two runs give the same log. For the
+#   interactive sim (RealTimeSim, at the end), action lines on UART1.
+#
+#   import boards.qemu as q; q.scenario("/tmp/s.txt", "/tmp/flash.img", end_ms)
+import time
+
+import _board
+import ticks
+from boards.simrun import KEY, T0, Runner  # noqa: F401  (KEY: the host signs with it)
+from boards.sim import SimBoard
+from sense import frame as fr
+
+_MODE_RB = 1  # fopen's "rb" (semihosting SYS_OPEN modes)
+_MODE_RPLUSB = 3  # "r+b"
+
+
+class HostFile:
+    """A host file reached through semihosting (the host path as given),
+    by the image's `_board` module (boards/qemu_pico/modboard.c)."""
+
+    def __init__(self, path, mode=_MODE_RPLUSB):
+        self.handle = _board.open(path, mode)
+
+    def size(self):
+        return _board.size(self.handle)
+
+    def seek(self, pos):
+        _board.seek(self.handle, pos)
+
+    def readinto(self, buf):
+        """Reads len(buf) bytes; returns how many came (fewer at the end)."""
+        return _board.readinto(self.handle, buf)
+
+    def write(self, buf):
+        _board.write(self.handle, buf)
+
+    def close(self):
+        _board.close(self.handle)
+
+
+# The Pico's flash chip, Winbond W25Q16JV (datasheet, "AC Electrical
+# Characteristics"): page program tPP 0.4 ms typical, 3 ms
+# max, per 256-byte page; sector erase (4 KiB) tSE 45 ms typical, 400 ms
+# max. Reads go through the RP2040's XIP at 62.5 MHz on four lines
+# (the stock boot2): ~32 ns a byte.
+PAGE = 256
+SECTOR = 4096
+FLASH_TIMES = {  # (program a page, erase a sector) in us
+    "typical": (400, 45000),
+    "max": (3000, 400000),
+}
+READ_NS_PER_BYTE = 32
+
+
+class Flash:
+    """The flash image as a littlefs block device: `_board.Flash` (C, as the
+    rp2 port's rp2.Flash is, since littlefs calls it for every read), with
+    the chip's timings above spent on the emulated clock with the CPU
+    halted, as a Pico's core waits for its flash. `stats()`: sector erases,
+    pages programmed, us waited, for the benchmarks."""
+
+    def __init__(self, path, timing="typical"):
+        self.file = HostFile(path)
+        program_us, erase_us = FLASH_TIMES[timing]
+        self.dev = _board.Flash(self.file.handle, self.file.size() // SECTOR, program_us, erase_us,
+                                READ_NS_PER_BYTE)
+
+    def stats(self):
+        return self.dev.stats()
+
+
+def mount(image, timing="typical"):
+    """Mounts littlefs on the flash image at / (formats a blank image, as a
+    new Pico does on first boot); returns the Flash."""
+    import vfs
+
+    flash = Flash(image, timing)
+    try:
+        fs = vfs.VfsLfs2(flash.dev, progsize=PAGE)
+    except OSError:
+        vfs.VfsLfs2.mkfs(flash.dev, progsize=PAGE)
+        fs = vfs.VfsLfs2(flash.dev, progsize=PAGE)
+    vfs.mount(fs, "/")
+    return flash
+
+
+class HostLines:
+    """The lines of a host text file, read through semihosting a chunk at a
+    time (a long script never sits whole in the heap)."""
+
+    def __init__(self, path):
+        self.file = HostFile(path, _MODE_RB)
+        self.chunk = bytearray(256)
+        self.rest = b""
+
+    def __iter__(self):
+        while True:
+            i = self.rest.find(b"\n")
+            if i >= 0:
+                line = self.rest[:i]
+                self.rest = self.rest[i + 1:]
+                yield line.decode()
+                continue
+            n = self.file.readinto(self.chunk)
+            if not n:
+                if self.rest:
+                    yield self.rest.decode()
+                self.file.close()
+                return
+            self.rest += bytes(self.chunk[:n])
+
+
+class UartLink:
+    """The board's link: UART0 (the REPL's stdin/stdout, a pseudo-terminal
+    on the host) for what the host sends and every frame the board sends;
+    plus the scenario's own commands, signed as the host would sign them,
+    fed in at their emulated instant (host_write)."""
+
+    def __init__(self):
+        from boards.device import UsbPort
+
+        self.uart = UsbPort()
+        self.injected = bytearray()
+
+    def read(self):
+        if self.injected:
+            data = bytes(self.injected)
+            self.injected = bytearray()
+            return data
+        return self.uart.read()
+
+    def write(self, data):
+        self.uart.write(data)
+
+    def host_write(self, data):
+        self.injected.extend(data)
+
+    def take(self):
+        return ()  # nothing is kept: every frame went out on the UART
+
+
+class EmulatedSensors(SimBoard):
+    """The simulated board's sensors and levers, read as cheaply as a Pico
+    reads its shift registers: the frame is packed straight from the
+    bitmap of pieces (SimBoard copies it point by point in Python, to lay
+    its flickers over it, which would count as the board's work here). The
+    SPI transfer itself (~0.1 ms, boards/pico.py) is not modelled."""
+
+    def read_frame(self, frame):
+        for f in self.flickers:
+            if self.vt < f[1]:
+                SimBoard.read_frame(self, frame)  # a flicker is on: the slow way
+                return
+        fr.pack(self.occ, frame)
+
+
+class EmulatedRunner(Runner):
+    """boards/simrun.py's Runner on the emulated clock: the scenario's
+    times are ms since start on the emulated CPU, and the board's work
+    takes the emulated time its instructions take (1 instruction = 1 ns).
+    Between steps the board sleeps until the next thing due, as the App's
+    loop does on a Pico."""
+
+    def __init__(self, store):
+        # Runner.__init__ with the board swapped for one whose link is the
+        # UART (simrun's own board keeps the frames in a buffer).
+        self.out = None  # unused: take() returns nothing
+        self.raw = False
+        self.board = EmulatedSensors(port=UartLink(), store=store, key=KEY, board_id="scenario")
+        self.app = None
+        self.vt = 0
+        self.cid = 0
+        self.boots = 0
+        self.boot_ms = self.zero_ms = time.ticks_ms()
+        self.power(True)
+        # The script's time 0 is when the board is up (the unix runner's
+        # boot takes no time); the App's clock runs on from boot.
+        self.zero_ms = time.ticks_ms()
+
+    def elapsed(self):
+        """ms of the script's time (since the board came up)."""
+        return time.ticks_diff(time.ticks_ms(), self.zero_ms)
+
+    def tick(self):
+        return (T0 + time.ticks_diff(time.ticks_ms(), self.boot_ms)) & ticks.MASK
+
+    def step(self):
+        # The caller moved self.vt to when this step is due: wait for it.
+        late = self.vt - self.elapsed()
+        if late > 0:
+            _board.sleep_us(late * 1000)  # halted: costs the emulator nothing
+        self.vt = self.elapsed()
+        Runner.step(self)
+
+
+def replay(runner, script, end_ms):
+    """Runs a scenario script (host path) on a runner, until end_ms after
+    the start or the script's `end`."""
+    from boards import scenario as sc
+
+    for t, action, args, _ in sc.actions(HostLines(script)):
+        runner.run_until(t)
+        if action == "end":
+            end_ms = t
+            break
+        runner.do(action, args)
+    runner.run_until(end_ms)
+
+
+def start(image, timing="typical", store="/games"):
+    """Mounts the flash image and powers the board up: (runner, flash)."""
+    flash = mount(image, timing)
+    # The host's bytes reached the REPL at no fixed instant: start on a
+    # SysTick so that every run sees the same clock from here on.
+    _board.idle()
+    return EmulatedRunner(store), flash
+
+
+def scenario(script, image, end_ms, timing="typical", store="/games"):
+    """Runs a scenario script (host path) on this board, its journal on the
+    flash image (host path), until end_ms after the start or its `end`."""
+    runner, _ = start(image, timing, store)
+    replay(runner, script, end_ms)
+
+
+# -- the interactive sim (`xqboard sim --target qemu`) ----------------------
+
+
+class Uart1:
+    """mps2-an385's second CMSDK UART (0x40005000), a pseudo-terminal on the
+    host: the sim's action lines come in on it (test-only input), its error
+    lines go out on it. Polled every scan, by its registers."""
+
+    BASE = 0x40005000  # DATA; STATE +4 (bit 1: a byte waits); CTRL +8; BAUDDIV +16
+
+    def __init__(self):
+        import machine
+
+        self.mem = machine.mem32
+        self.mem[self.BASE + 16] = 16
+        self.mem[self.BASE + 8] = 3  # transmit and receive on
+        self.line = bytearray()
+
+    def lines(self):
+        """The complete lines received since the last call."""
+        out = []
+        mem = self.mem
+        while mem[self.BASE + 4] & 2:
+            c = mem[self.BASE] & 255
+            if c == 10:
+                out.append(bytes(self.line).decode())
+                self.line = bytearray()
+            elif c != 13:
+                self.line.append(c)
+        return out
+
+    def write(self, text):
+        for c in text.encode() + b"\n":
+            while self.mem[self.BASE + 4] & 1:  # transmit buffer full
+                pass
+            self.mem[self.BASE] = c
+
+
+class RealTimeSim:
+    """The App in a Pico's loop (a step every SCAN_MS, as main.py runs it),
+    on the emulated clock in real time, its sensors and levers set by the
+    action lines of UART1 in `xqboard sim`'s syntax: lift h2, place e2,
+    press red, flicker e3 40, setup, clear, each optionally after `+<time>`
+    (that long after the line before, on the board's clock). The pieces on
+    the board are kept in a host file beside the flash image, so that they
+    stay where they are through a power cut (a real board's pieces do)."""
+
+    def __init__(self, image, key, board_id, timing):
+        from app import App
+        from boards.scenario import parse_point, parse_time
+
+        self.parse_point, self.parse_time = parse_point, parse_time
+        mount(image, timing)
+        self.board = EmulatedSensors(port=UartLink(), store="/games", key=key, board_id=board_id)
+        self.occ = HostFile(image + ".occ")
+        self.occ.readinto(self.board.occ)
+        self.inputs = Uart1()
+        self.queue = []  # [due ms, words], in order
+        self.last_due = 0
+        self.boot_ms = time.ticks_ms()
+        self.app = App(self.board, nonce="%08x" % (time.ticks_us() & 0xFFFFFFF))
+        self.app.start(self.tick())
+
+    def elapsed(self):
+        return time.ticks_diff(time.ticks_ms(), self.boot_ms)
+
+    def tick(self):
+        return (T0 + self.elapsed()) & ticks.MASK
+
+    def run(self):
+        scan_us = self.board.SCAN_MS * 1000
+        while True:
+            t = time.ticks_us()
+            self.take_inputs()
+            self.board.vt = self.elapsed()
+            self.app.step(self.tick())
+            left = scan_us - time.ticks_diff(time.ticks_us(), t)
+            if left > 0:
+                _board.sleep_us(left)
+
+    def take_inputs(self):
+        now = self.elapsed()
+        for line in self.inputs.lines():
+            words = line.split("#", 1)[0].split()
+            if not words:
+                continue
+            delay = 0
+            if words[0].startswith("+"):
+                try:
+                    delay = self.parse_time(words[0][1:])
+                except ValueError as e:
+                    self.inputs.write("error %s: %s" % (line, e))
+                    continue
+                words = words[1:]
+            self.last_due = max(now, self.last_due) + delay
+            self.queue.append((self.last_due, words))
+        while self.queue and self.queue[0][0] <= now:
+            self.do(self.queue.pop(0)[1])
+
+    def do(self, words):
+        b = self.board
+        action, args = words[0], words[1:]
+        try:
+            if action in ("lift", "place"):
+                b.occ[self.parse_point(args[0])] = 1 if action == "place" else 0
+            elif action == "press" and args in (["red"], ["black"]):
+                b.press(0 if args[0] == "red" else 8)
+            elif action == "flicker":
+                b.flicker(self.parse_point(args[0]), self.parse_time(args[1]))
+            elif action == "setup":
+                b.set_occupancy(self.app.game.position.occupancy())
+            elif action == "clear":
+                b.set_occupancy(bytearray(90))
+            else:
+                raise ValueError("want lift, place, press red|black, flicker, setup or clear")
+        except (ValueError, IndexError) as e:
+            self.inputs.write("error %s: %s" % (" ".join(words), e))
+            return
+        self.occ.seek(0)
+        self.occ.write(b.occ)
+
+
+def sim(image, key_hex, board_id, timing="typical"):
+    """`xqboard sim --target qemu`: the board in real time until powered off."""
+    import micropython
+
+    micropython.kbd_intr(-1)  # the link's bytes must never interrupt the board (main.py)
+    RealTimeSim(image, bytes.fromhex(key_hex), board_id, timing).run()

@@ -1,0 +1,81 @@
+"""The emulator image (boards/qemu_pico) built by scripts/firmware.sh from
+the MicroPython source of firmware.lock: where it is, what is missing to
+build it, and a rebuild only when its inputs changed (the MicroPython
+commit and the frozen sources, hashed)."""
+import fcntl
+import hashlib
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+from ..paths import BOARDS, BUILD, FIRMWARE, REPO
+
+ELF = BUILD / "firmware" / "qemu_pico" / "firmware.elf"
+QEMU = "qemu-system-arm"
+TOOLCHAIN = "arm-none-eabi-gcc"
+
+
+def lock():
+    """The variables of firmware.lock (MICROPY_COMMIT...)."""
+    out = {}
+    for line in (REPO / "firmware.lock").read_text().splitlines():
+        if "=" in line and not line.startswith("#"):
+            k, v = line.split("=", 1)
+            out[k.strip()] = v.strip()
+    return out
+
+
+def micropy_dir():
+    d = os.environ.get("MICROPY_DIR")
+    return Path(d) if d else Path.home() / ".cache" / "xqboard" / "micropython"
+
+
+def missing():
+    """What is missing to build and run the image (one line), or None."""
+    if not shutil.which(QEMU):
+        return "%s (Debian qemu-system-arm; make firmware installs it)" % QEMU
+    src = micropy_dir()
+    if not (src / "py" / "mpconfig.h").exists():
+        return "the MicroPython source (MICROPY_DIR=%s; README, 'Firmware images')" % src
+    if not ELF.exists() and not shutil.which(TOOLCHAIN):
+        return "%s (Debian gcc-arm-none-eabi; make firmware installs it)" % TOOLCHAIN
+    return None
+
+
+def inputs_hash():
+    """The MicroPython commit plus every file frozen into the image."""
+    h = hashlib.sha256(lock()["MICROPY_COMMIT"].encode())
+    files = sorted(FIRMWARE.rglob("*.py")) + sorted(BOARDS.glob("*.py"))
+    files += sorted((BOARDS / "qemu_pico").iterdir()) + [REPO / "manifest.py", REPO / "scripts" / "firmware.sh"]
+    for f in files:
+        if f.is_file():
+            h.update(str(f.relative_to(REPO)).encode())
+            h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def ensure_built():
+    """The path of the image of the sources as they are now, built first if
+    needed. Each build is kept under its inputs' hash (firmware-<hash>.elf),
+    so that a rebuild by another process (make firmware, a second test run)
+    never swaps the image under a run that uses it; a lock keeps two builds
+    from sharing the build directory at once."""
+    want = inputs_hash()
+    kept = ELF.with_name("firmware-%s.elf" % want[:16])
+    if kept.exists():
+        return kept
+    ELF.parent.mkdir(parents=True, exist_ok=True)
+    with open(ELF.with_name("build.lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not kept.exists():
+            r = subprocess.run(["bash", str(REPO / "scripts" / "firmware.sh")], capture_output=True, text=True)
+            if r.returncode:
+                raise RuntimeError("make firmware failed:\n" + (r.stdout + r.stderr)[-3000:])
+            # Images of sources since changed: the newest few stay (a run may
+            # still be starting emulators from one).
+            for old in sorted(ELF.parent.glob("firmware-*.elf"), key=lambda f: f.stat().st_mtime)[:-3]:
+                old.unlink()
+            shutil.copyfile(ELF, kept.with_suffix(".tmp"))
+            os.replace(kept.with_suffix(".tmp"), kept)
+    return kept

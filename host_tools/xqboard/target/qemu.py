@@ -1,0 +1,345 @@
+"""Runs the firmware image on QEMU's mps2-an385 (the emulated Pico of
+boards/qemu_pico), in emulated time: `-icount shift=0,sleep=off` makes one
+instruction one nanosecond of the board's clock, and idle time costs
+nothing. The board's link is UART0 on a pseudo-terminal, opened here as a
+serial port; the host starts code on it through the raw REPL (the qemu
+port runs no main.py), then the link is the board's alone.
+
+    with Emulator(flash_path) as emu:
+        out, err = emu.exec("print(1)")
+
+The flash image (a host file the board reaches through semihosting,
+boards/qemu.py) outlives the emulator: kill() is a power cut.
+"""
+import os
+import re
+import select
+import subprocess
+import time
+import tty
+
+from . import image
+
+RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
+EOT = b"\x04"
+# The rp2 port's filesystem on a Pico: the top 1408 KiB of its 2 MiB flash
+# (ports/rp2/boards/RPI_PICO: MICROPY_HW_FLASH_STORAGE_BYTES).
+FLASH_BYTES = 1408 * 1024
+
+
+def blank_flash(path):
+    """A flash image as a new Pico's: every byte erased (0xFF). Kept if it
+    exists: a board keeps its flash."""
+    if not os.path.exists(path):
+        with open(path, "wb") as f:
+            f.write(b"\xff" * FLASH_BYTES)
+    return path
+
+
+# Emulated time: one instruction one ns, idle time skipped (scenarios,
+# tests, benchmarks: the same log on every run) or spent as on the wall
+# clock (the interactive sim).
+EMULATED = "shift=0,sleep=off"
+REAL_TIME = "shift=0,sleep=on"
+
+
+def command(elf, icount=EMULATED, serials=1):
+    cmd = ["qemu-system-arm", "-machine", "mps2-an385", "-nographic", "-monitor", "none",
+           "-semihosting", "-kernel", str(elf), "-icount", icount]
+    return cmd + ["-serial", "pty"] * serials
+
+
+class BoardError(RuntimeError):
+    """The code run on the board raised (the message is its traceback)."""
+
+
+class Emulator:
+    def __init__(self, flash, elf=None, icount=EMULATED, serials=1):
+        self.flash = str(blank_flash(os.path.abspath(str(flash))))
+        self.elf = elf or image.ensure_built()
+        self.icount = icount
+        self.serials = serials  # UART0 (the link), UART1 (the sim's input)
+        self.proc = None
+        self.fd = None
+        self.pending = b""
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.kill()
+
+    def start(self):
+        """Powers the board up and gets to its raw REPL."""
+        self.proc = subprocess.Popen(command(self.elf, self.icount, self.serials), stdout=subprocess.PIPE,
+                                     stderr=subprocess.PIPE)
+        self.ports = []
+        for _ in range(self.serials):
+            line = self.proc.stdout.readline().decode()
+            m = re.search(r"(/dev/pts/\d+)", line)
+            if not m:
+                self.kill()
+                raise RuntimeError("qemu did not give its serial port: %r" % line)
+            self.ports.append(m.group(1))
+        self.port = self.ports[0]
+        self.fd = os.open(self.port, os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(self.fd)
+        os.write(self.fd, b"\r\x03\x03\x01")
+        self.read_until(RAW_PROMPT, 30)
+
+    def kill(self):
+        """Cuts the power: the process is killed, the flash image stays."""
+        if self.proc and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
+        self.release()
+
+    def release(self):
+        """Lets go of the link (a host tool opens it next)."""
+        if self.fd is not None:
+            os.close(self.fd)
+            self.fd = None
+
+    def read(self, timeout):
+        """The bytes the board sent within timeout s (b"" if none)."""
+        if self.pending:
+            data, self.pending = self.pending, b""
+            return data
+        r, _, _ = select.select([self.fd], [], [], timeout)
+        if not r:
+            return b""
+        try:
+            return os.read(self.fd, 4096)
+        except OSError:  # the emulator is gone
+            return b""
+
+    def read_until(self, token, timeout):
+        buf = b""
+        end = time.monotonic() + timeout
+        while token not in buf:
+            if time.monotonic() > end or self.proc.poll() is not None:
+                raise TimeoutError("board: no %r within %ss; got %r" % (token, timeout, buf[-300:]))
+            buf += self.read(0.2)
+        i = buf.index(token) + len(token)
+        self.pending = buf[i:] + self.pending
+        return buf[:i - len(token)]
+
+    def launch(self, code):
+        """Starts code on the board; its output follows on the link."""
+        os.write(self.fd, code.encode() + EOT)
+        self.read_until(b"OK", 30)
+
+    def finish(self, timeout):
+        """The error output of the code launched (b"" when it ended well),
+        after its normal output has been read up to EOT."""
+        err = self.read_until(EOT, timeout)
+        self.read_until(b">", timeout)
+        return err
+
+    def exec(self, code, timeout=120):
+        """Runs code on the board; returns its printed output (text).
+        BoardError if it raised."""
+        self.launch(code)
+        out = self.read_until(EOT, timeout)
+        err = self.finish(timeout)
+        if err:
+            raise BoardError(err.decode(errors="replace"))
+        return out.decode(errors="replace").replace("\r\n", "\n")
+
+    def lines(self, timeout):
+        """The link's lines (bytes, without newline) as the board sends
+        them, until the code launched ends (EOT)."""
+        buf = b""
+        end = time.monotonic() + timeout
+        while True:
+            if time.monotonic() > end or self.proc.poll() is not None:
+                raise TimeoutError("board: still running after %ss" % timeout)
+            buf += self.read(0.2)
+            while b"\n" in buf or EOT in buf:
+                nl, eot = buf.find(b"\n"), buf.find(EOT)
+                if eot >= 0 and (nl < 0 or eot < nl):
+                    self.pending = buf[eot + 1:] + self.pending
+                    if buf[:eot].strip():
+                        yield buf[:eot].rstrip(b"\r")
+                    return
+                yield buf[:nl].rstrip(b"\r")
+                buf = buf[nl + 1:]
+
+
+def scenario_code(script, flash, end_ms, timing="typical"):
+    return "import boards.qemu as q\nq.scenario(%r, %r, %d, %r)" % (
+        os.path.abspath(script), flash, end_ms, timing)
+
+
+def run_scenario(script, flash, out=print, timeout=600, timing="typical"):
+    """Replays a scenario script (README, "Scenario scripts") on the
+    emulated board, its journal on the flash image; `out` gets each line the
+    board sends, its payload without the checksum, as `xqboard scenario`
+    prints them. Returns the board's error output ("" when it ran well)."""
+    from .. import core  # noqa: F401  (puts firmware/ and boards/ on sys.path)
+    from boards import scenario
+    from boards.simrun import TAIL_MS
+    from link.frame import FrameError, decode
+
+    with open(script) as f:
+        acts = scenario.parse(f.readlines())
+    end_ms = (acts[-1][0] if acts else 0) + TAIL_MS
+    with Emulator(flash) as emu:
+        emu.launch(scenario_code(script, emu.flash, end_ms, timing))
+        for frame in emu.lines(timeout):
+            try:
+                out(decode(frame + b"\n"))
+            except FrameError as e:
+                out("? unreadable frame from the board: %s" % e)
+        return emu.finish(30).decode(errors="replace")
+
+
+def cmd_scenario(args):
+    """`xqboard scenario --target qemu FILE`: the script on the emulated
+    Pico; the flash image is FILE's journal: --store DIR keeps it as
+    DIR/flash.img (a second run starts from it, as a board keeps its flash)."""
+    import sys
+    import tempfile
+
+    from ..errors import UsageError
+
+    why = image.missing()
+    if why:
+        raise UsageError("--target qemu needs %s" % why)
+    if args.store:
+        os.makedirs(args.store, exist_ok=True)
+        err = run_scenario(args.file, os.path.join(args.store, "flash.img"))
+    else:
+        with tempfile.TemporaryDirectory(prefix="xqboard-flash-") as d:
+            err = run_scenario(args.file, os.path.join(d, "flash.img"))
+    if err:
+        sys.stderr.write(err)
+        raise SystemExit("the board stopped: that is a firmware bug")
+    return 0
+
+
+class QemuSim:
+    """`xqboard sim --target qemu`: the firmware image on the emulated Pico in
+    real time (`-icount shift=0,sleep=on`: busy time is the instructions',
+    idle time the wall clock's). UART0 is the board's link, printed as its
+    port; action lines go to UART1 (boards/qemu.py, RealTimeSim). `power
+    off` kills the emulator, `power on` starts it again on the same flash
+    image (a new port: --link keeps a symlink to it)."""
+
+    def __init__(self, store, key, board_id, link=None, log=None):
+        self.store = store
+        self.key = key
+        self.board_id = board_id
+        self.link = link
+        self.log = log or (lambda line: None)
+        self.emu = None
+        self.inputs = None
+
+    @property
+    def port(self):
+        return self.emu.port if self.emu else None
+
+    def __enter__(self):
+        self.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    def start(self):
+        os.makedirs(self.store, exist_ok=True)
+        flash = os.path.join(self.store, "flash.img")
+        if not os.path.exists(flash + ".occ"):
+            with open(flash + ".occ", "wb") as f:
+                f.write(bytes(90))  # no piece on the board yet
+        self.emu = Emulator(flash, icount=REAL_TIME, serials=2)
+        self.emu.start()
+        self.emu.launch("import boards.qemu as q\nq.sim(%r, %r, %r)" % (self.emu.flash, self.key.hex(), self.board_id))
+        self.emu.release()  # the link is the host tools' now
+        self.inputs = os.open(self.emu.ports[1], os.O_RDWR | os.O_NOCTTY)
+        tty.setraw(self.inputs)
+        if self.link:
+            if os.path.lexists(self.link):
+                os.unlink(self.link)
+            os.symlink(self.emu.port, self.link)
+
+    def close(self):
+        if self.emu:
+            self.emu.kill()
+            self.emu = None
+        if self.inputs is not None:
+            os.close(self.inputs)
+            self.inputs = None
+
+    def act(self, line):
+        words = line.split()
+        if words[:1] == ["power"] and words[1:] in (["off"], ["on"]):
+            if words[1] == "off":
+                self.close()
+            elif not self.emu:
+                self.start()
+                self.log("powered on: port %s" % self.emu.port)
+        elif words[:1] == ["cable"]:
+            self.log("cable on|off: not on --target qemu (close and reopen the port instead)")
+        elif not self.emu:
+            self.log("(board off) %s" % line.strip())
+        else:
+            os.write(self.inputs, line.strip().encode() + b"\n")
+            self._errors()
+
+    def _errors(self):
+        r, _, _ = select.select([self.inputs], [], [], 0)
+        if r:
+            for text in os.read(self.inputs, 4096).decode(errors="replace").splitlines():
+                self.log(text)
+
+
+def cmd_sim(args):
+    """`xqboard sim --target qemu` (commands/sim.py's options, but --speed:
+    the emulated board runs in real time)."""
+    import sys
+    import tempfile
+    import threading
+
+    from ..commands.sim import key_arg
+    from ..errors import UsageError
+
+    why = image.missing()
+    if why:
+        raise UsageError("--target qemu needs %s" % why)
+    if float(args.speed) != 1:
+        raise UsageError("--speed: the emulated board runs in real time (--target unix for another speed)")
+    tmp = None if args.store else tempfile.TemporaryDirectory(prefix="xqboard-sim-")
+    sim = QemuSim(args.store or tmp.name, key_arg(args.key), args.board_id, args.link,
+                  log=lambda line: print("board: " + line, file=sys.stderr, flush=True))
+    sim.start()
+    print(sim.port, flush=True)
+    print("xqboard sim: emulated Pico %s on %s (flash image in %s); type actions (lift h2, place e2, "
+          "press red, setup, power off...), Ctrl-C ends" % (args.board_id, sim.port, sim.store),
+          file=sys.stderr, flush=True)
+    if args.control:
+        if not os.path.exists(args.control):
+            os.mkfifo(args.control)
+        threading.Thread(target=_fifo, args=(sim, args.control), daemon=True).start()
+    try:
+        for line in sys.stdin:
+            if line.strip():
+                sim.act(line)
+        if args.control:
+            threading.Event().wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        sim.close()
+        if tmp:
+            tmp.cleanup()
+    return 0
+
+
+def _fifo(sim, path):
+    while True:
+        with open(path) as f:
+            for line in f:
+                if line.strip():
+                    sim.act(line)

@@ -1,0 +1,45 @@
+"""The rules core's viper and native code as armv6m machine code on a
+Cortex-M0+ instruction set (the emulated Pico): perft from the start to
+depth 3 (depth 4 is in make bench-target) and the 2,000-position oracle of
+tests/rules/test_oracle.py against Fairy-Stockfish. Art. 2.2, 3.3/4.1.2,
+4.1.1 as there."""
+import pytest
+
+from xqboard.target.qemu import Emulator
+
+from rules import oracle  # tests/ is on sys.path (pytest rootdir)
+from rules.test_oracle import COUNT
+
+PERFT_START = [1, 44, 1920, 79666]  # FIELD-NOTES, "Xiangqi conventions"
+
+# On the board: for each FEN of a host file (read through semihosting), the
+# verdict, the check flag and the sorted legal moves, one line each.
+BATCH = """
+from boards.qemu import HostLines
+from xq.position import Position
+from xq.squares import move_name
+STATUS = ("playing", "mated", "stalemated")
+for fen in HostLines(%r):
+    p = Position(fen)
+    print(STATUS[p.status()], 1 if p.in_check() else 0, " ".join(sorted(move_name(m) for m in p.legal_moves())))
+"""
+
+
+def test_perft_to_depth_3_on_armv6m(elf, tmp_path):
+    with Emulator(tmp_path / "flash.img", elf) as emu:
+        out = emu.exec("from xq.position import Position\nfrom xq.perft import perft\n"
+                       "print([perft(Position(), d) for d in range(4)])", timeout=300)
+    assert out.strip() == str(PERFT_START)
+
+
+def test_2000_positions_agree_with_pyffish_on_armv6m(elf, tmp_path):
+    fens = oracle.random_positions(COUNT, seed=20261130)
+    (tmp_path / "fens.txt").write_text("".join(f + "\n" for f in fens))
+    with Emulator(tmp_path / "flash.img", elf) as emu:
+        lines = emu.exec(BATCH % str(tmp_path / "fens.txt"), timeout=300).splitlines()
+    assert len(lines) == COUNT
+    for fen, line in zip(fens, lines):
+        status, in_check, *moves = line.split()
+        assert moves == oracle.legal(fen), fen
+        assert status == oracle.verdict(fen), fen
+        assert in_check == ("1" if oracle.in_check(fen) else "0"), fen
