@@ -8,11 +8,20 @@
 # (the file is rewritten without it and renamed into place, atomically on
 # littlefs and on POSIX).
 #
+# A record is an event (game/events.py), an event with the clock's snapshot
+# (`<event> ~~ <snapshot>`, written together so that no power cut can
+# separate them), or a snapshot alone.
+#
 # Files: <dir>/g00001.log, g00002.log, ...; the highest number is the game
 # in progress; only the newest `keep` games are kept (rotation).
 import os
 
+from game.events import decode as decode_event, decode_snapshot
 from link.frame import FrameError, decode, encode
+
+SEP = " ~~ "  # between an event and the clock snapshot in one record
+# A record holds an event of up to a link frame (480 bytes) and a snapshot.
+MAX_RECORD = 1024
 
 
 def _exists(path):
@@ -70,6 +79,13 @@ class Journal:
         self._f.flush()
         self.writes += 1
 
+    def append_event(self, event, snapshot):
+        """Appends an event's text, a snapshot's, or both in one record."""
+        if event and snapshot:
+            self.append(event + SEP + snapshot)
+        else:
+            self.append(event or snapshot)
+
     def close(self):
         if self._f:
             self._f.close()
@@ -101,10 +117,37 @@ class Journal:
                 if not line or not line.endswith(b"\n"):
                     return
                 try:
-                    payload = decode(line)
+                    payload = decode(line, MAX_RECORD)
                 except FrameError:
                     return
                 yield payload
+
+    def entries(self, game=None):
+        """(event text or None, snapshot text or None) of each record."""
+        for record in self.records(game):
+            if record.startswith("S "):
+                yield None, record
+                continue
+            i = record.find(SEP)
+            if i < 0:
+                yield record, None
+            else:
+                yield record[:i], record[i + len(SEP):]
+
+    def events(self, game=None):
+        """The records decoded, for Game.replay: (seq, t, kind, fields, snap),
+        kind and fields None for a snapshot alone, snap (tick, clock state)
+        or None."""
+        for event, snapshot in self.entries(game):
+            snap = None
+            if snapshot:
+                seq, t, tick, clock = decode_snapshot(snapshot)
+                snap = (tick, clock)
+            if event:
+                seq, t, kind, fields = decode_event(event)
+                yield seq, t, kind, fields, snap
+            else:
+                yield seq, t, None, None, snap
 
     def _scan(self, path):
         # (good records, bytes up to the end of the last good one, clean)
@@ -118,7 +161,7 @@ class Journal:
                 if not line.endswith(b"\n"):
                     return count, good, False  # torn: the write never finished
                 try:
-                    decode(line)
+                    decode(line, MAX_RECORD)
                 except FrameError:
                     return count, good, False  # corrupted: nothing after it is trusted
                 count += 1
