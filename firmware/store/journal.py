@@ -24,6 +24,16 @@ SEP = " ~~ "  # between an event and the clock snapshot in one record
 MAX_RECORD = 1024
 
 
+def split_record(record):
+    """(event text or None, snapshot text or None) of a record."""
+    if record.startswith("S "):
+        return None, record
+    i = record.find(SEP)
+    if i < 0:
+        return record, None
+    return record[:i], record[i + len(SEP):]
+
+
 def _exists(path):
     try:
         os.stat(path)
@@ -125,14 +135,7 @@ class Journal:
     def entries(self, game=None):
         """(event text or None, snapshot text or None) of each record."""
         for record in self.records(game):
-            if record.startswith("S "):
-                yield None, record
-                continue
-            i = record.find(SEP)
-            if i < 0:
-                yield record, None
-            else:
-                yield record[:i], record[i + len(SEP):]
+            yield split_record(record)
 
     def events(self, game=None):
         """The records decoded, for Game.replay: (seq, t, kind, fields, snap),

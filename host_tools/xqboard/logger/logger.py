@@ -24,6 +24,7 @@ import time
 from .files import GameFiles
 from .session import BoardSession
 from .view import Screen, panel, plain_line
+from xq.pieces import BLACK, RED, other
 
 _CLOCK_KINDS = ("START", "PRESS", "PAUSE", "RESUME", "ADJUST", "PENALTY", "RESULT", "FLAG", "CORRECT")
 
@@ -98,7 +99,7 @@ class Logger:
         f = board.files
         if f is None or not f.ended:
             return False
-        if not self.confirm or any(p.split()[3] == "CONFIRM" for p in f.payloads):
+        if not self.confirm or f.has("CONFIRM"):
             return True
         if board.ended_at is None:
             board.ended_at = time.monotonic()
@@ -168,7 +169,7 @@ class Logger:
         tag = b.session.link.board_id or session.port
 
         def each(e, notes):
-            line = plain_line(tag, b.files.game, e.payload, notes)
+            line = plain_line(tag, b.files.game, e, notes)
             if line:
                 self._plain(line)
             self._follow_clock(b, e)
@@ -178,18 +179,18 @@ class Logger:
             b.files.write_records()
             self._written_at = time.monotonic()
             if self.confirm and not b.confirm_sent and not any(e.kind == "CONFIRM" for e in events) \
-                    and not any(p.split()[3] == "CONFIRM" for p in b.files.payloads):
+                    and not b.files.has("CONFIRM"):
                 b.confirm_sent = True
                 session.send(session.link.command(["confirm"]))
         self._draw()
 
     def _follow_clock(self, b, e):
         if e.kind == "PRESS":
-            b.clocks = {0: int(e.args[1]), 8: int(e.args[2])}
+            b.clocks = {RED: e.get("red_ms"), BLACK: e.get("black_ms")}
             b.clocks_at = time.monotonic()
-            b.running = 8 if e.args[0] == "red" else 0
+            b.running = other(e.get("side"))
         elif e.kind in ("START", "RESUME"):
-            b.running = 0 if e.args[0] == "red" else 8
+            b.running = e.get("side")
             if e.kind == "RESUME":
                 b.running = b.game.position().side if b.game else None
             b.session.ask_status()

@@ -62,12 +62,12 @@ def new_words(pairing, event=None, round_no=None, tc=None, level=None, extra=())
 
 def setup_confirmed(board):
     f = board.files
-    return f is not None and any(p.split()[3:5] == ["SETUP", "confirmed"] for p in f.payloads)
+    return f is not None and f.has("SETUP", what="confirmed")
 
 
 def started(board):
     f = board.files
-    return f is not None and any(p.split()[3] == "START" for p in f.payloads)
+    return f is not None and f.has("START")
 
 
 def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None, confirm="players",
