@@ -84,12 +84,9 @@ class Event:
         return isinstance(other, Event) and other.payload == self.payload
 
 
-def kind_of(payload):
-    """The kind of an event's text (None if it is no event)."""
-    try:
-        return schema.decode(payload)[2]
-    except (ValueError, IndexError):
-        return None
+def is_event(payload):
+    """Whether a line the board sent is an event (`E ...`)."""
+    return payload[:2] == "E "
 
 
 def greeting_fields(payload):
@@ -139,7 +136,7 @@ class BoardLink:
         """One line the board sent (its payload); returns the events that
         became part of the log."""
         kind = payload[:2]
-        if kind == "E ":
+        if is_event(payload):
             try:
                 return self.add_event(Event(payload))
             except (ValueError, IndexError):

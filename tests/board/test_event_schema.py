@@ -170,3 +170,43 @@ def test_what_is_no_event_is_refused():
         except events.EventError:
             continue
         raise AssertionError("decoded %r" % bad)
+
+
+RECOVER_OLD = r"""
+import sys
+from boards.simrun import Runner
+from xq.position import Position
+lines = []
+r = Runner(sys.argv[1] if len(sys.argv) > 1 else STORE, out=lines.append, board_id="new")
+g = r.app.game
+p = Position()
+for m in ("h2e2", "h9g7", "h0g2", "i9h9", "b0c2"):
+    from xq.squares import parse_move
+    p.push(parse_move(m))
+print("same_position", g.position.fen() == p.fen())
+print("seq", g.seq, "phase", g.phase, "red", g.config.red, "late", g.config.late)
+print("black_ms", g.clock.remaining(8, r.tick()))
+r.board.set_occupancy(g.position.occupancy())  # the pieces as they stood
+r.run_until(r.vt + 500)
+r.command(["resume"])
+r.play("h7h3", gap=1500)
+for x in lines:
+    if x.startswith("E "):
+        print(x)
+"""
+
+
+def test_a_journal_written_by_protocol_1_firmware_recovers(mp, tmp_path):
+    # data/proto1_g00001.log: written by the firmware before protocol 2 (a
+    # game of 5 moves, paused, Black's clock set, then the power cut).
+    store = tmp_path / "store"
+    store.mkdir()
+    (store / "g00001.log").write_bytes((REPO / "tests/board/data/proto1_g00001.log").read_bytes())
+    out = mp.run(RECOVER_OLD.replace("STORE", repr(str(store)))).split("\n")
+    assert "same_position True" in out
+    assert "red ZHANG San late 15" in " ".join(out)
+    assert "black_ms 300000" in out
+    events_after = [x for x in out if x.startswith("E ")]
+    assert events_after[0] == "E 18 14520 POWER restored events=17 clock<=5000ms", out
+    assert [x.split()[3] for x in events_after[1:]] == ["ALERT", "RESTORED", "RESUME", "MOVE", "PRESS"], out
+    assert " MOVE 6 h7h3 black " in events_after[4]

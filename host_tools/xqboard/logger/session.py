@@ -21,7 +21,7 @@ import queue
 import threading
 import time
 
-from ..boardlink import BoardLink, Event
+from ..boardlink import BoardLink, Event, is_event
 from game.events import GAME, unescape
 
 HELLO_EVERY = 3.0  # s: a greeting tells the last event number (a lost tail is asked for)
@@ -76,7 +76,7 @@ class GameLink(BoardLink):
                 self._switch(g)
             self.synced = True
             return super().take_line(payload)
-        if payload.startswith("E ") and not self.synced:
+        if is_event(payload) and not self.synced:
             return []
         return super().take_line(payload)
 
