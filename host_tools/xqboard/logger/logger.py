@@ -69,7 +69,7 @@ class Logger:
         self.boards = []
         for p in ports:
             s = BoardSession(p, key=key, on_game=self._on_game, inbox=self.inbox)
-            s.listener = self._on_events
+            s.listener = self.on_events
             self.boards.append(Board(s))
         self._by_session = {b.session: b for b in self.boards}
         self.screen = Screen(self.stream) if self.live else None
@@ -130,7 +130,7 @@ class Logger:
             was = session.connected
             evs = session.handle(kind, data)
             if evs:
-                self._on_events(session, evs)
+                self.on_events(session, evs)
             if session.connected != was:
                 self._plain("%-4s      %s" % (session.link.board_id or session.port,
                                               "link up: %s" % session.port if session.connected
@@ -162,7 +162,10 @@ class Logger:
         b.ended_at = None
         return list(b.files.payloads)
 
-    def _on_events(self, session, events):
+    def on_events(self, session, events):
+        """Takes a session's new events: on the disk first, then the plain
+        log, the clocks, and the confirmation asked for once a game ends.
+        (Also for the events a command's answer brought: round.py, demo.py.)"""
         b = self._by_session[session]
         if b.files is None:
             return

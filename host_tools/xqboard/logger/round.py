@@ -82,7 +82,7 @@ def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None
     for b in boards:
         s = b.session
         words = new_words(pairings[s.port], event, round_no, tc, level, extra)
-        reply = s.command(words, on_events=lambda evs, s=s: logger._on_events(s, evs), timeout=10)
+        reply = s.command(words, on_events=lambda evs, s=s: logger.on_events(s, evs), timeout=10)
         if reply[:1] != ["ok"]:
             raise RoundError("%s refused `new`: %s" % (s.port, " ".join(reply[1:])))
     deadline = time.monotonic() + wait
@@ -97,7 +97,7 @@ def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None
             elif confirm == "host" and time.monotonic() - tried.get(b, 0) > 0.5:
                 tried[b] = time.monotonic()
                 s = b.session
-                reply = s.command(["setup", "host"], on_events=lambda evs, s=s: logger._on_events(s, evs))
+                reply = s.command(["setup", "host"], on_events=lambda evs, s=s: logger.on_events(s, evs))
                 if reply[:1] == ["ok"]:
                     pending.remove(b)
         if pending and not told and on_waiting:
