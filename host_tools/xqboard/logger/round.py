@@ -15,6 +15,9 @@ start (20.1).
 """
 import time
 
+from ..core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
+from game.events import escape  # noqa: E402
+
 
 class RoundError(Exception):
     pass
@@ -42,7 +45,8 @@ def parse_pairing(text):
 
 
 def _value(v):
-    return str(v).strip().replace(" ", "_")
+    # one word, as the protocol writes text (a space is `_`, UTF-8 as itself)
+    return escape(str(v).strip())
 
 
 def new_words(pairing, event=None, round_no=None, tc=None, level=None, extra=()):
