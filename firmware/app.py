@@ -17,6 +17,7 @@
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
 import ticks
+from game import cold
 from game import events as game_events
 from game.game import Game
 from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError
@@ -70,10 +71,9 @@ class App:
         self._follow_position(now)
 
     def _recover(self, now):
-        # The game in progress, replayed from its journal.
-        if not self.journal.recover():
-            return 0
-        return self.game.replay(self.journal.events(), now)
+        # The game in progress, replayed from its journal (store/recovery.py,
+        # loaded for it and dropped after).
+        return cold.call("store.recovery", "replay", self.journal, self.game, now)
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -244,10 +244,8 @@ class App:
         """The payloads of this game's events numbered `first` and on, one at
         a time, read back from the journal (the record of truth)."""
         if not self.journal or not self.journal.game:
-            return
-        for event, _ in self.journal.entries():
-            if event and game_events.seq_of(event) >= first:
-                yield event
+            return ()
+        return cold.call("store.recovery", "events_since", self.journal, first)
 
     def _status(self, now):
         g = self.game

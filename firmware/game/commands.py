@@ -204,14 +204,17 @@ def _claim_natural(g, now, side):
 def _claim_repetition(g, now, side):
     # 23.1: ruled on a claim; a perpetual check loses at once (23.5.1),
     # other rulings give two rounds to vary first (23.5.2).
-    r = repetition.rule(g.position)
-    if r is None:
-        raise CommandError("no repetition to rule: fewer than three (23.3)")
-    ruling, article = repetition.words(r)
-    g.emit(now, ev.CLAIM, side, "repetition", ruling, article)
-    if r.grace == 0:
-        return g.repetition_result(now, r, r.effect)  # 4.1.4
-    g.ruling = r
+    try:
+        r = repetition.rule(g.position)
+        if r is None:
+            raise CommandError("no repetition to rule: fewer than three (23.3)")
+        ruling, article = repetition.words(r)
+        g.emit(now, ev.CLAIM, side, "repetition", ruling, article)
+        if r.grace == 0:
+            return g.repetition_result(now, r, r.effect)  # 4.1.4
+        g.ruling = r
+    finally:
+        g.release_rulings()
 
 
 def _c_correct(g, now, args):

@@ -376,19 +376,26 @@ class Game(Applying):
             try:
                 decision = repetition.after_move(self.position, self.ruling)
             except MemoryError:
+                self.release_rulings()
                 return self.emit(now, ev.REPETITION, "unruled", "no-memory", "23.1")
-        if decision is None:
-            return
-        what, r, effect = decision
-        if what == repetition.ANNOUNCE:
-            ruling, article = repetition.words(r)
-            self.emit(now, ev.REPETITION, "third", ruling, article)
-        elif what == repetition.VARIED:
-            self.ruling = None
-            self.emit(now, ev.REPETITION, "varied", "23.5.2")
-        else:
-            self.ruling = None
-            self.repetition_result(now, r, effect)
+        if decision is not None:
+            what, r, effect = decision
+            if what == repetition.ANNOUNCE:
+                ruling, article = repetition.words(r)
+                self.emit(now, ev.REPETITION, "third", ruling, article)
+            elif what == repetition.VARIED:
+                self.ruling = None
+                self.emit(now, ev.REPETITION, "varied", "23.5.2")
+            else:
+                self.ruling = None
+                self.repetition_result(now, r, effect)
+        self.release_rulings()
+
+    def release_rulings(self):
+        """Drops the rulings' code (xq/rulings/, ~22 KB) once no claimed
+        ruling is in its grace: they load again at the next repetition."""
+        if self.ruling is None:
+            cold.drop("xq.rulings")
 
     def repetition_result(self, now, r, effect):
         """The result a repetition ruling's effect gives."""

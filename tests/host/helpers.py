@@ -14,7 +14,7 @@ from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
 
 from game.events import seq_of  # noqa: E402
 from link.frame import decode  # noqa: E402
-from store.journal import MAX_RECORD, split_record  # noqa: E402
+from store.recovery import MAX_RECORD, split_record  # noqa: E402
 
 MATE_GAME = 171  # 90 plies, ends in mate: the board itself rules 4.1.1
 
