@@ -36,7 +36,7 @@ class Applying:
         self.hashes.append(self.position.hash)  # the start counts as an occurrence
         self.phase = SETUP
 
-    def _a_setup(self, now, what, *rest):
+    def _a_setup(self, now, what, *fields):
         if what == "confirmed":
             self.setup_ok = True
 
@@ -73,10 +73,10 @@ class Applying:
             key = (i, period)
             self.false_claims[key] = self.false_claims.get(key, 0) + 1
 
-    def _a_alert(self, now, what, *rest):
+    def _a_alert(self, now, what, *fields):
         self.alert = what
         if what == "breach" and self.phase == PLAYING:
-            side, article = rest[0], rest[4]
+            side, put, clear, move, article, again = fields
             if article == "4.1.8":  # a breach that loses counts too
                 self.breaches[index(side)] += 1
 

@@ -13,7 +13,7 @@
 #   on_press(now, side)               a clock lever
 #   on_touch(now, side, whose, point, article)
 #   on_alert(now, what, put, clear, article, side), on_restored(now)
-#   on_setup(now, what, put, clear), on_power(now), on_battery(now, mv)
+#   on_setup(now, what, *fields), on_power(now), on_battery(now, mv)
 #   command(now, words, arbiter)      a host command (game/commands.py)
 #   tick(now)                         ~100 Hz: flag, lateness, snapshots
 # `provisional` is set by the app to (move, at) while the recogniser holds a
@@ -240,14 +240,10 @@ class Game(Applying):
         if self.alert is not None:
             self.emit(now, ev.RESTORED)
 
-    def on_setup(self, now, what, put=None, clear=None):
-        """The set-up check: wrong (points to put and clear), ready, or
-        confirmed (`put`: by whom)."""
-        if what == "confirmed":
-            return self.emit(now, ev.SETUP, what, put)
-        if what == "wrong":
-            return self.emit(now, ev.SETUP, what, put, clear)
-        self.emit(now, ev.SETUP, what)
+    def on_setup(self, now, what, *fields):
+        """The set-up check: `wrong` (the points to put a piece on and to
+        clear), `ready`, or `confirmed` (by whom): SETUP's variants."""
+        self.emit(now, ev.SETUP, what, *fields)
 
     def on_power(self, now):
         """Back from a power cut: reported; a running clock waits paused for
