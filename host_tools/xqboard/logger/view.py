@@ -18,6 +18,7 @@ from ..record import move_text
 from ..record.pgn import display_width, format_time, note_text
 from ..record.scoresheet import result_line
 from .events import event_of
+from xq.pieces import BLACK, RED
 
 CLEAR, HOME, EOL, EOS = "\x1b[2J", "\x1b[H", "\x1b[K", "\x1b[J"
 
@@ -69,8 +70,8 @@ def panel(state, color=False):
         lines.append(where)
     clocks = state.get("clocks") or {}
     running = state.get("running")
-    red = "Red 红方 %s  %s%s" % (h.get("Red", "?"), clock_text(clocks.get(0)), " <" if running == 0 else "")
-    black = "Black 黑方 %s  %s%s" % (h.get("Black", "?"), clock_text(clocks.get(8)), " <" if running == 8 else "")
+    red = "Red 红方 %s  %s%s" % (h.get("Red", "?"), clock_text(clocks.get(RED)), " <" if running == RED else "")
+    black = "Black 黑方 %s  %s%s" % (h.get("Black", "?"), clock_text(clocks.get(BLACK)), " <" if running == BLACK else "")
     lines.append(red + " " * max(2, 40 - display_width(red)) + black)
     pos = g.position()
     last = g.plies[-1].move if g.plies else None
