@@ -140,7 +140,11 @@ class Game(Applying):
     def command(self, now, words, arbiter):
         """Runs a host command (a list of words; game/commands.py). Returns
         the reply words; raises CommandError with the reason to refuse."""
-        return cold.call("game.commands", "run", self, now, words, arbiter)
+        try:
+            return cold.call("game.commands", "run", self, now, words, arbiter)
+        except MemoryError:  # no room to load the commands now: the host sends it again
+            gc.collect()
+            raise CommandError("out of memory for that now: send it again")
 
     def tick_of(self, t, now):
         """The tick of board time t, given that board time self.t is `now`."""
