@@ -210,3 +210,17 @@ def test_a_journal_written_by_protocol_1_firmware_recovers(mp, tmp_path):
     assert events_after[0] == "E 18 14520 POWER restored events=17 clock<=5000ms", out
     assert [x.split()[3] for x in events_after[1:]] == ["ALERT", "RESTORED", "RESUME", "MOVE", "PRESS"], out
     assert " MOVE 6 h7h3 black " in events_after[4]
+
+
+def test_the_examples_in_the_schema_module_hold():
+    # firmware modules keep their examples in comments (no docstring costs
+    # the board's heap): run them as doctests here
+    from pathlib import Path
+    import doctest
+
+    text = Path(events.__file__).read_text(encoding="utf-8")
+    example = "\n".join(line[6:] for line in text.splitlines() if line.startswith("#     "))
+    test = doctest.DocTestParser().get_doctest(example, dict(vars(events)), "game.events", events.__file__, 0)
+    runner = doctest.DocTestRunner()
+    runner.run(test)
+    assert test.examples and runner.failures == 0
