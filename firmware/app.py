@@ -24,7 +24,7 @@ from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing
-from store.journal import Journal
+from store.journal import Journal, snapshot_text
 from xq import squares
 from xq.pieces import BLACK, RED, colour, index, other
 
@@ -263,7 +263,7 @@ class App:
         # The game's sink: an event (kind None: a clock snapshot alone),
         # written as text once for the journal and the link.
         payload = game_events.encode(seq, t, kind, fields) if kind else None
-        snapshot = game_events.encode_snapshot(seq, t, snap[0], snap[1]) if snap else None
+        snapshot = snapshot_text(seq, t, snap[0], snap[1]) if snap else None
         # The journal first: what the host has seen, the flash has. (Before
         # the first `new` there is no game and nothing to journal.)
         j = self.journal

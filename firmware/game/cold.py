@@ -1,19 +1,25 @@
-# Cold code: modules the board needs seldom are loaded when needed and
+# Cold code: modules the board needs seldom are loaded for the call and
 # dropped after, so that their code does not sit in the heap while a game is
-# played: the host's commands (~7 KB on x64), the journal's read-back, the
-# repetition rulings (~22 KB, xq/rulings/). On a device with the firmware
+# played: the journal's read-back (store/recovery.py, at start-up and for
+# `since`), the arbiter's commands (game/commands.py, ~5 KB on x64) and the
+# players' offers and claims (game/claims.py: a claim of repetition loads
+# only them beside the repetition rulings). On a device with the firmware
 # frozen (manifest.py) the code is in flash and loading it again costs next
 # to nothing. Under CPython (the host runs this source too) nothing is
-# dropped: the host's heap is not the board's, and its own code may hold
-# the same modules.
+# dropped: the host's heap is not the board's.
 import sys
 
 _BOARD = sys.implementation.name == "micropython"
 
 
+def load(name):
+    """The module `name`, imported now if it is not yet."""
+    return __import__(name, None, None, ("__name__",))
+
+
 def call(name, function, *args):
     """name.function(*args), with the module `name` loaded for the call."""
-    module = __import__(name, None, None, (function,))
+    module = load(name)
     try:
         return getattr(module, function)(*args)
     finally:

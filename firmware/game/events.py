@@ -283,19 +283,3 @@ def decode(payload):
 def seq_of(payload):
     """The sequence number of an event's text (read without decoding the rest)."""
     return int(payload[2:payload.find(" ", 2)])
-
-
-# -- the clock's snapshot in the journal ----------------------------------------------
-
-def encode_snapshot(seq, t, tick, clock):
-    """`S <seq> <t> <tick> <clock>`: the clock's state (clock.save()) after
-    event `seq`; the tick carries it into a new session's tick base."""
-    return "S %d %d %d %s" % (seq, t, tick, clock)
-
-
-def decode_snapshot(text):
-    """(seq, t, tick, clock text) of a snapshot."""
-    words = text.split(" ", 4)
-    if len(words) != 5 or words[0] != "S":
-        raise EventError("not a snapshot")
-    return int(words[1]), int(words[2]), int(words[3]), words[4]

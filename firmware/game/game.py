@@ -138,13 +138,33 @@ class Game(Applying):
         return count
 
     def command(self, now, words, arbiter):
-        """Runs a host command (a list of words; game/commands.py). Returns
-        the reply words; raises CommandError with the reason to refuse."""
+        """Runs a host command (a list of words): the arbiter's in
+        game/commands.py, the players' offers and claims in game/claims.py,
+        each loaded for the command. Returns the reply words; raises
+        CommandError with the reason to refuse."""
+        self.advance(now)
+        name = words[0] if words else ""
+        module = _COMMANDS.get(name)
+        if module is None:
+            raise CommandError("unknown command %r" % name)
+        if not arbiter:
+            raise CommandError("%s needs the arbiter's key" % name)
         try:
-            return cold.call("game.commands", "run", self, now, words, arbiter)
-        except MemoryError:  # no room to load the commands now: the host sends it again
+            return cold.call(module, "run", self, now, name, words[1:]) or []
+        except MemoryError:
             gc.collect()
             raise CommandError("out of memory for that now: send it again")
+        except ValueError as e:  # ConfigError and a bad number or side too
+            if isinstance(e, CommandError):
+                raise
+            raise CommandError(str(e))
+
+    def penalty(self, now, side, ms):
+        """22.2: time deducted (a flag it makes fall is ruled at once)."""
+        r = self.clock.penalty(side, now, ms)
+        self.emit(now, ev.PENALTY, side, ms, "22.2")
+        if r & _clock.FLAG:
+            self.flag_result(now, side)
 
     def tick_of(self, t, now):
         """The tick of board time t, given that board time self.t is `now`."""
@@ -376,7 +396,6 @@ class Game(Applying):
             try:
                 decision = repetition.after_move(self.position, self.ruling)
             except MemoryError:
-                self.release_rulings()
                 return self.emit(now, ev.REPETITION, "unruled", "no-memory", "23.1")
         if decision is not None:
             what, r, effect = decision
@@ -389,13 +408,6 @@ class Game(Applying):
             else:
                 self.ruling = None
                 self.repetition_result(now, r, effect)
-        self.release_rulings()
-
-    def release_rulings(self):
-        """Drops the rulings' code (xq/rulings/, ~22 KB) once no claimed
-        ruling is in its grace: they load again at the next repetition."""
-        if self.ruling is None:
-            cold.drop("xq.rulings")
 
     def repetition_result(self, now, r, effect):
         """The result a repetition ruling's effect gives."""
@@ -403,3 +415,15 @@ class Game(Applying):
             return self.decide(now, DRAW, "4.2.3", "repetition ruled a draw")
         # 4.1.4 one-sided perpetual check (23.5.1); 4.1.5 a forbidden repetition not varied
         return self.decide(now, win_for(other(r.side)), effect, "repetition " + r.verdict.replace(" ", "-"))
+
+
+# The commands Game.command() runs (all need the arbiter's key; the app
+# answers hello, since and status itself): name -> the module that has it.
+_ARBITER = "game.commands"
+_CLAIMS = "game.claims"
+_COMMANDS = {
+    "new": _ARBITER, "setup": _ARBITER, "start": _ARBITER, "pause": _ARBITER, "resume": _ARBITER,
+    "adjust": _ARBITER, "penalty": _ARBITER, "result": _ARBITER, "resign": _ARBITER,
+    "forfeit": _ARBITER, "correct": _ARBITER, "confirm": _ARBITER,
+    "offer": _CLAIMS, "accept": _CLAIMS, "claim": _CLAIMS,
+}

@@ -24,3 +24,9 @@ class CommandError(ValueError):
 def win_for(side):
     """The score of a win for `side`."""
     return "1-0" if side == RED else "0-1"
+
+
+def need(ok, what):
+    """Refuses a command (CommandError `what`) unless `ok`."""
+    if not ok:
+        raise CommandError(what)

@@ -20,6 +20,12 @@ from link.frame import encode
 SEP = " ~~ "  # between an event and the clock snapshot in one record
 
 
+def snapshot_text(seq, t, tick, clock):
+    """`S <seq> <t> <tick> <clock>`: the clock's state (clock.save()) after
+    event `seq`; the tick carries it into a new session's tick base."""
+    return "S %d %d %d %s" % (seq, t, tick, clock)
+
+
 def _exists(path):
     try:
         os.stat(path)

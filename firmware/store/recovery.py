@@ -8,7 +8,7 @@
 # heap while a game is played.
 import os
 
-from game.events import decode as decode_event, decode_snapshot, seq_of
+from game.events import decode as decode_event, seq_of
 from link.frame import FrameError, decode
 from store.journal import SEP
 
@@ -82,6 +82,14 @@ def events(journal, game=None):
             yield seq, t, kind, fields, snap
         else:
             yield seq, t, None, None, snap
+
+
+def decode_snapshot(text):
+    """(seq, t, tick, clock text) of a snapshot (journal.snapshot_text)."""
+    words = text.split(" ", 4)
+    if len(words) != 5 or words[0] != "S":
+        raise ValueError("not a snapshot")
+    return int(words[1]), int(words[2]), int(words[3]), words[4]
 
 
 def events_since(journal, first):
