@@ -15,6 +15,7 @@ def run(game, now, name, args):
     words (Game.command has checked the key)."""
     return _COMMANDS[name](game, now, args)
 
+
 def _c_offer(g, now, args):
     # 22.1: a draw is offered on one's own time and cannot be withdrawn;
     # the offer that puts a side two ahead of the other is a foul (8.1.3).
@@ -27,6 +28,7 @@ def _c_offer(g, now, args):
     if g.offers[i] - g.offers[1 - i] >= 2:
         g.foul(now, side, "8.1.3")
 
+
 def _c_accept(g, now, args):
     # 4.2.1: a draw agreed.
     need(g.phase == PLAYING, "no game in progress")
@@ -34,6 +36,7 @@ def _c_accept(g, now, args):
     if g.open_offer != other(side):
         raise CommandError("no draw offer of the opponent stands")
     g.emit(now, ev.RESULT, DRAW, "4.2.1", "agreed")
+
 
 def _c_claim(g, now, args):
     need(g.phase == PLAYING, "no game in progress")
@@ -44,6 +47,7 @@ def _c_claim(g, now, args):
     if what == "repetition":
         return _claim_repetition(g, now, side)
     raise CommandError("claim what? natural or repetition")
+
 
 def _claim_natural(g, now, side):
     # 4.2.4 with the counting of 22.2.
@@ -61,6 +65,7 @@ def _claim_natural(g, now, side):
     if n >= 1:
         return g.decide(now, win_for(other(side)), "4.1.11", "second false claim")
     g.penalty(now, side, g.clock.penalty_ms)
+
 
 def _claim_repetition(g, now, side):
     # 23.1: ruled on a claim; a perpetual check loses at once (23.5.1),

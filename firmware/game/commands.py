@@ -115,16 +115,6 @@ def _c_forfeit(g, now, args):
     g.emit(now, ev.RESULT, win_for(other(side)), "4.1.7", "late " + side_name(side))
 
 
-
-
-
-
-
-
-
-
-
-
 def _c_correct(g, now, args):
     # 5.8: the arbiter restores the position (as a FEN, `_` for spaces).
     need(g.phase in (SETUP, PLAYING), "no game in progress")
@@ -137,8 +127,7 @@ def _c_confirm(g, now, args):
     # Art. 9: the result, the time used by each side and the fouls.
     need(g.phase == OVER, "no result to confirm")
     g.emit(now, ev.CONFIRM, g.result[0], g.result[1], g.clock.used(RED, now),
-              g.clock.used(BLACK, now), "%d/%d" % (g.fouls[0], g.fouls[1]), "9")
-
+           g.clock.used(BLACK, now), "%d/%d" % (g.fouls[0], g.fouls[1]), "9")
 
 
 # name: handler
