@@ -14,7 +14,7 @@
 #   on_touch(now, side, whose, point, article)
 #   on_alert(now, what, put, clear, article, side), on_restored(now)
 #   on_setup(now, what, *fields), on_power(now), on_battery(now, mv)
-#   command(now, words, arbiter)      a host command (game/commands.py)
+#   command(now, words, arbiter)      a host command (game/commands.py, claims.py)
 #   tick(now)                         ~100 Hz: flag, lateness, snapshots
 # `provisional` is set by the app to (move, at) while the recogniser holds a
 # placed but not yet final move, for the flag ruling of 21.6.
