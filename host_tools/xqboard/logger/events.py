@@ -83,7 +83,10 @@ def _side_word(side):
     return "Red" if side == RED else "Black"
 
 
-class _Builder:
+class Builder:
+    """Builds a record Game from a board's events, one at a time
+    (`add(event)`): what `game_from_events` and the logger's files use."""
+
     def __init__(self, headers):
         self.extra = dict(headers or {})
         self.game = Game(**self.extra)
@@ -216,9 +219,7 @@ class _Builder:
         want = Position(fen).fen().split()[:2]
         for k in range(len(g.plies), -1, -1):
             if g.position(k).fen().split()[:2] == want:
-                if k < len(g.plies):
-                    del g.plies[k:]
-                    g._pos = g.position()
+                g.back_to(k)
                 g.add_comment("Position corrected by the arbiter (5.8): back to move %d" % k)
                 return
         g.add_comment("Position corrected by the arbiter (5.8): %s" % fen)
@@ -244,7 +245,7 @@ def game_from_events(events, headers=None):
     """The record (xqboard.record.Game) of one game's events: payload
     strings or boardlink.Event objects, in order from the GAME event.
     `headers` (Date, Site...) are added to those the GAME event gives."""
-    b = _Builder(headers)
+    b = Builder(headers)
     for e in events:
         b.add(e)
     return b.game
