@@ -12,7 +12,9 @@
 #   read_frame(frame)                the raw sensor frame (sense/frame.py)
 #   levers()                         sides (0 Red, 8 Black) pressed since the last call
 #   port                             the link: read() -> bytes or None, write(bytes)
-#   show(red, black, line)           the two clock faces and a status line
+#   show(red, black, line)           the two clock faces and a status line, or
+#   faces, draw(scene, now)          where `faces` is true: the faces (firmware/ui/)
+#                                    of a scene fed with the game's events
 #   signal(kind)                     buzzer/LED: "move", "alert", "foul", "result"
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
@@ -57,12 +59,18 @@ class App:
         self._shown_at = None
         self._now = 0
         self._battery_low = False
+        self.scene = None  # what the faces show beyond the game (ui/scene.py)
+        if getattr(board, "faces", False):
+            from ui.scene import Scene
+
+            self.scene = Scene(self.game)
 
     # -- start-up and recovery ------------------------------------------------
 
     def start(self, now):
         """Power-up: restore the game in progress from the journal, if any,
         with its clock paused (the arbiter resumes it), then greet the host."""
+        self._now = now
         self.deb.reset(self._read(now))
         restored = self._recover(now) if self.journal else 0
         self.link.send(self.greeting())
@@ -103,6 +111,7 @@ class App:
 
     def step(self, now):
         """One scan period: sensors, levers, link, clock, displays."""
+        self._now = now  # (the time of the events the step emits, for the scene)
         self._sense(now, self.sensing.step(now, self._read(now)))
         for side in self.board.levers():
             self._press(now, side)
@@ -110,7 +119,6 @@ class App:
         if data:
             # (no lambda here: a closure over `now` would make every step
             # allocate its cell, even the steps with nothing to read)
-            self._now = now
             self.link.feed(data, self._on_command)
         g = self.game
         m = self.rec.provisional()
@@ -272,6 +280,8 @@ class App:
             j.append_event(payload, snapshot)
         if payload:
             self.link.send(payload)
+            if self.scene is not None:
+                self.scene.on_event(self._now, kind, fields)
             for k, signal in _SIGNALS:
                 if k == kind:
                     self.board.signal(signal)
@@ -280,6 +290,9 @@ class App:
         if self._shown_at is not None and ticks.diff(now, self._shown_at) < _DISPLAY_MS:
             return
         self._shown_at = now
+        if self.scene is not None:
+            self.board.draw(self.scene, now)
+            return
         g = self.game
         if g.clock is None:
             self.board.show("", "", "no game")
