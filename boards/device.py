@@ -142,9 +142,8 @@ class Device:
                         Lever(Pin(d.PINS["lever_black"], Pin.IN, Pin.PULL_UP), BLACK))
         self.port = UsbPort()
         self.display = NoDisplay()
-        self.panels = []
+        self.panels = []  # where not empty, the app feeds a scene (ui/scene.py) to draw()
         self._displays(machine, d)
-        self.faces = bool(self.panels)  # the app feeds a scene (ui/scene.py) to draw()
         self.buzzer = Pin(d.PINS["buzzer"], Pin.OUT, value=0) if "buzzer" in d.PINS else None
         from ui.sound import Sounder
 

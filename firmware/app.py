@@ -13,8 +13,8 @@
 #   levers()                         sides (0 Red, 8 Black) pressed since the last call
 #   port                             the link: read() -> bytes or None, write(bytes)
 #   show(red, black, line)           the two clock faces and a status line, or
-#   faces, draw(scene, now)          where `faces` is true: the faces (firmware/ui/)
-#                                    of a scene fed with the game's events
+#   panels, draw(scene, now)         where `panels` (its displays) is not empty: the
+#                                    faces (firmware/ui/) of a scene fed the game's events
 #   signal(kind)                     buzzer/LED: "move", "alert", "foul", "result"
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
@@ -60,7 +60,7 @@ class App:
         self._now = 0
         self._battery_low = False
         self.scene = None  # what the faces show beyond the game (ui/scene.py)
-        if getattr(board, "faces", False):
+        if getattr(board, "panels", None):
             from ui.scene import Scene
 
             self.scene = Scene(self.game)

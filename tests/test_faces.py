@@ -206,11 +206,11 @@ def test_running_own_time_large_opponents_small(shots, font):
     assert red.red == "1:17:25" and red.black == "1:30:00"
     assert red.figures(7, (128 - (5 * 17 + 2 * 9)) // 2, 13, 14, 29, 3) == red.red
     assert red.text(0, 56, 13, font) == "BLACK " + red.black
-    assert red.text(1, 1, 15, font, inverted=True) == "RED    YOUR MOV"
+    assert red.text(0, 1, 15, font, inverted=True) == "RED   YOUR MOVE"
     black = shots["running_black"]
     assert black.figures(7, (128 - (5 * 17 + 2 * 9)) // 2, 13, 14, 29, 3) == black.black
     assert black.text(0, 56, 11, font) == "RED " + black.red
-    assert black.text(1, 1, 15, font) == "BLACK  RED MOVE"
+    assert black.text(0, 1, 13, font) == "BLACK waiting"
     assert black.px(0, 0) == 0 and red.px(0, 0) == 1  # whose turn: the inverted bar
 
 

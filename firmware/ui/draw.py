@@ -78,7 +78,7 @@ def bar(fb, text, y, inverted):
     """A line of 8x8 text across the width, white on black when inverted
     (the side to move, or a title: legible from afar)."""
     fb.fill_rect(0, y, 128, 10, 1 if inverted else 0)
-    fb.text(text, 1, y + 1, 0 if inverted else 1)
+    fb.text(text, 0, y + 1, 0 if inverted else 1)
 
 
 def right_text(fb, text, y, c=1):

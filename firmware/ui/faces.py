@@ -11,7 +11,7 @@
 # on the display of the side that must honour it; else the running clock.
 from clock.control import DELAY
 from clock.clock import PAUSED, READY, RUNNING
-from game.game import IDLE, SETUP
+from game.phases import IDLE, SETUP
 from ui import draw, miniboard, words
 from ui.timefmt import clock_text, instant_text
 from xq import squares
@@ -129,7 +129,7 @@ def _running(fb, scene, now, side):
     c = g.clock
     mine = to_move(g) == side
     opp = other(side)
-    draw.bar(fb, "%-6s YOUR MOVE" % _name(side) if mine else "%-6s %s MOVES" % (_name(side), _name(opp)), 0, mine)
+    draw.bar(fb, "%-6s%s" % (_name(side), "YOUR MOVE" if mine else "waiting"), 0, mine)
     text = clock_text(c.remaining(side, now))
     w = draw.text_width(text, 14, 3)
     draw.big_text(fb, text, (128 - w) // 2, 13, 14, 29, 3)

@@ -1,0 +1,48 @@
+"""Pictures of the faces: a 128x64 MONO_VLSB framebuffer (the SSD1306's own
+layout, what firmware/ui/ draws) as a PNG file (written with zlib alone, no
+imaging library) or as text art for a terminal."""
+import struct
+import zlib
+
+WIDTH = 128
+HEIGHT = 64
+INK = (150, 220, 255)  # an OLED's light
+PAPER = (8, 12, 20)
+
+
+def pixel(buf, x, y):
+    return buf[(y >> 3) * WIDTH + x] >> (y & 7) & 1
+
+
+def png(buf, scale=4):
+    """PNG bytes of a framebuffer, each pixel a scale x scale square, with a
+    one-pixel gap between the squares like an OLED's dots."""
+    rows = []
+    for y in range(HEIGHT):
+        line = bytearray()
+        for x in range(WIDTH):
+            on = pixel(buf, x, y)
+            for k in range(scale):
+                gap = scale > 2 and k == scale - 1
+                line += bytes(PAPER if gap or not on else INK)
+        for k in range(scale):
+            gap = scale > 2 and k == scale - 1
+            rows.append(b"\x00" + (bytes(PAPER) * (WIDTH * scale) if gap else bytes(line)))
+    raw = b"".join(rows)
+
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    head = struct.pack(">IIBBBBB", WIDTH * scale, HEIGHT * scale, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", head) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+
+
+def text_art(buf):
+    """The framebuffer in 32 lines of 128 characters (half blocks: two rows
+    of pixels a character), framed."""
+    blocks = " \u2584\u2580\u2588"  # neither, lower, upper, both
+    out = ["+" + "-" * WIDTH + "+"]
+    for y in range(0, HEIGHT, 2):
+        out.append("|" + "".join(blocks[pixel(buf, x, y) * 2 + pixel(buf, x, y + 1)] for x in range(WIDTH)) + "|")
+    out.append("+" + "-" * WIDTH + "+")
+    return "\n".join(out)
