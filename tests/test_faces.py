@@ -69,10 +69,10 @@ shot("delay_red", RED, d, ds, 4200)
 s.on_event(790000, "FLAG", (BLACK, 3723456, "4.1.6"))
 g.verdict = ("1-0", "4.1.6", "time black")
 shot("flag", None, g, s, 792000)
+shot("after_flag", None, g, s, 793000)
 g.phase = OVER
 g.verdict = None
 g.result = ("0-1", "4.1.1", "mate")
-s.flag = None
 shot("result", RED, g, s, 800000)
 s.on_event(810000, "CONFIRM", ("0-1", "4.1.1", 1, 2, "0,0", "9.1"))
 shot("confirmed", RED, g, s, 810000)
@@ -153,7 +153,9 @@ class Picture:
 
 @pytest.fixture(scope="module")
 def shots(mp):
-    return {k: Picture(*v) for k, *v in (json.loads(line) for line in mp.run(DRAW).strip().splitlines())}
+    # 256k: five games' states at once (a Position each), for this test only
+    lines = mp.run(DRAW, heap="256k").strip().splitlines()
+    return {k: Picture(*v) for k, *v in (json.loads(line) for line in lines)}
 
 
 @pytest.fixture(scope="module")
@@ -241,6 +243,12 @@ def test_flag_shows_whose_and_the_instant(shots, font):
     assert f.glyph(0, 14) + f.glyph(16, 14) == "黑方"
     assert f.text(0, 36, 14, font) == "BLACK time out"
     assert f.text(0, 48, 12, font) == "at 1:02:03.4"
+
+
+def test_flag_then_its_result(shots, font):
+    # the flag's face for 3 s from the report (790 s), then the result's
+    assert shots["flag"].text(0, 1, 4, font, inverted=True) == "FLAG"
+    assert shots["after_flag"].text(0, 45, 10, font) == "time 4.1.6"
 
 
 def test_result_article_in_words_until_confirmed(shots, font):

@@ -6,9 +6,10 @@
 #   face = Face(fb, None)     or one display shared by both players
 #   face.update(scene, now)   draws if anything shown changed; True if it drew
 #
-# Which face (choose()): before the start the set-up check; a result (with
-# the flag that caused it, every other 2 s); a standing alert; a touch duty
+# Which face (choose()): before the start the set-up check; a flag for 3 s,
+# then the result it caused; a result; a standing alert; a touch duty
 # on the display of the side that must honour it; else the running clock.
+import ticks
 from clock.control import DELAY
 from clock.clock import PAUSED, READY, RUNNING
 from game.phases import IDLE, SETUP
@@ -18,7 +19,7 @@ from xq import squares
 from xq.pieces import BLACK, RED, other, type_of, colour
 
 _NAMES = ("RED", "BLACK")
-_FLAG_SHOWN_MS = 2000  # a flag and its result alternate this often
+_FLAG_SHOWN_MS = 3000  # a flag's own face, before the result's
 _BOARD_X = 1
 _BOARD_Y = 2
 _PANEL_X = 58  # the text beside the mini board
@@ -35,12 +36,11 @@ def choose(scene, now, side):
         return "idle"
     if g.phase == SETUP:
         return "setup"
-    if g.result or g.verdict:
-        if scene.flag is not None and now // _FLAG_SHOWN_MS % 2 == 0:
-            return "flag"
-        return "result"
-    if scene.flag is not None:
+    if scene.flag is not None and (ticks.diff(now, scene.flag[2]) < _FLAG_SHOWN_MS
+                                   or not (g.result or g.verdict)):
         return "flag"
+    if g.result or g.verdict:
+        return "result"
     if scene.alert is not None:
         return "alert"
     if scene.duty is not None and (side is None or side == scene.duty[0]):
@@ -196,7 +196,7 @@ def _duty(fb, scene, now):
 
 
 def _flag(fb, scene):
-    side, at = scene.flag
+    side, at, _ = scene.flag
     draw.bar(fb, "FLAG  4.1.6", 0, True)
     x = draw.chinese(fb, words.RED_WORD if side == RED else words.BLACK_WORD, 0, 14)
     draw.chinese(fb, words.FLAG_WORD, x + 8, 14)

@@ -27,7 +27,7 @@ class Scene:
     def reset(self):
         self.alert = None  # (what, article, put points, clear points)
         self.duty = None  # (side, point name, article, whose)
-        self.flag = None  # (side, board time of the flag)
+        self.flag = None  # (side, board time of the flag, tick it was reported)
         self.setup = None  # None, "wrong", "ready" or "confirmed"
         self.wrong = ((), ())  # the set-up's points to fill and to clear
         self.confirmed = False  # the arbiter confirmed the result
@@ -53,7 +53,7 @@ class Scene:
         elif kind == "RESTORED":
             self.alert = None
         elif kind == "FLAG":
-            self.flag = (fields[0], fields[1] or 0)
+            self.flag = (fields[0], fields[1] or 0, now)
         elif kind == "CONFIRM":
             self.confirmed = True
 

@@ -2,7 +2,7 @@
 on the simulated board with displays (boards/simpanels.py) and shows each
 display's face at every event the board sends: as text art in the
 terminal, or as PNG files in DIR (NNN-KIND-DISPLAY.png, NNN the event's
-number). The faces are drawn by the firmware's own code (firmware/ui/) in
+number; end-DISPLAY.png the faces when the script ends). The faces are drawn by the firmware's own code (firmware/ui/) in
 the MicroPython unix port, on the framebuffer an SSD1306 shows.
 """
 import os
@@ -43,7 +43,9 @@ def faces(path, shared=False):
 
 
 def file_name(display, event):
-    words = event.split(" ")  # E <seq> <t> <KIND> ...
+    words = event.split(" ")  # E <seq> <t> <KIND> ..., or END <ms>
+    if words[0] == "END":
+        return "end-%s.png" % display
     return "%03d-%s-%s.png" % (int(words[1]), words[3].lower(), display)
 
 

@@ -4,6 +4,10 @@
 #
 #   F <display> <hex of the 1024-byte framebuffer> <the event line>
 #
+# and at the end of the run, each display's face then:
+#
+#   F <display> <hex> END <virtual ms>
+#
 #   faces_run.py SCRIPT STORE_DIR SIDES    (SIDES: red,black or both)
 import sys
 
@@ -16,14 +20,16 @@ def main(argv):
     script, store, sides = argv
     runner = None
 
-    def out(line):
-        print(line)
-        if not line.startswith("E ") or runner is None or runner.app is None:
-            return
+    def shoot(label):
         now = runner.tick()
         for p in runner.board.panels:
             p.face.draw(runner.app.scene, now)
-            print("F %s %s %s" % (p.name, p.buffer.hex(), line))
+            print("F %s %s %s" % (p.name, p.buffer.hex(), label))
+
+    def out(line):
+        print(line)
+        if line.startswith("E ") and runner is not None and runner.app is not None:
+            shoot(line)
 
     board = PanelSimBoard(sides, store=store, key=KEY, board_id="faces")
     runner = Runner(store, out=out, board=board)
@@ -37,6 +43,8 @@ def main(argv):
             runner.do(action, args)
             end = t + TAIL_MS
     runner.run_until(end)
+    if runner.app is not None:
+        shoot("END %d" % runner.vt)
 
 
 main(sys.argv[1:])
