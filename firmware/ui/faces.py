@@ -48,6 +48,15 @@ def choose(scene, now, side):
     return "running"
 
 
+def delay_left(clock, side, scene, now):
+    """ms of the delay (6.3) still running in `side`'s turn, or 0."""
+    scheme = clock.control.scheme(side)
+    if scheme.mode == DELAY and clock.state == RUNNING and clock.running == side:
+        d = scheme.extra - scene.turn_ms(side, now)
+        return d if d > 0 else 0
+    return 0
+
+
 def extra(clock, side, scene, now):
     """What a side's face adds to its time: the moves still due in a 6.2
     period, the byo-yomi periods left (6.4), the delay running (6.3)."""
@@ -58,14 +67,18 @@ def extra(clock, side, scene, now):
     left = clock.moves_left(side)
     if left:
         return "%d moves due" % left
-    scheme = clock.control.scheme(side)
-    if scheme.mode == DELAY and clock.state == RUNNING and clock.running == side:
-        d = scheme.extra - scene.turn_ms(side, now)
-        if d > 0:
-            return "delay %s" % clock_text(d)
+    d = delay_left(clock, side, scene, now)
+    if d:
+        return "delay %s" % clock_text(d)
     if clock.state == PAUSED:
         return "paused"
     return ""
+
+
+def _shown(ms):
+    """The part of a time its text shows: seconds, tenths below 10 s (as
+    clock_text), so a key changes exactly when the text does."""
+    return ms // 1000 if ms >= 10000 else -1 - ms // 100
 
 
 def to_move(game):
@@ -85,10 +98,12 @@ class Face:
         name = choose(scene, now, self.side)
         g = scene.game
         if name in ("running", "duty"):
+            # numbers, not the texts: made every _DISPLAY_MS, so they allocate little
             c = g.clock
             return (name, scene.version, g.phase, c.state, to_move(g),
-                    clock_text(c.remaining(RED, now)), clock_text(c.remaining(BLACK, now)),
-                    extra(c, RED, scene, now), extra(c, BLACK, scene, now))
+                    _shown(c.remaining(RED, now)), _shown(c.remaining(BLACK, now)),
+                    c.periods(RED, now), c.periods(BLACK, now), c.moves_left(RED), c.moves_left(BLACK),
+                    _shown(delay_left(c, RED, scene, now)), _shown(delay_left(c, BLACK, scene, now)))
         return name, scene.version, g.phase, g.result, g.verdict
 
     def update(self, scene, now):
