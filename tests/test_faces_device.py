@@ -124,3 +124,37 @@ def test_faces_command_two_displays_and_shared(tmp_path):
         assert {"end-%s.png" % d for d in displays} <= set(names)
         first = (out / names[0]).read_bytes()
         assert first.startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_xqboard_sim_with_two_displays_draws_the_faces(tmp_path):
+    # The real-time simulator (xqboard sim --faces) with a game started over
+    # the link: the host gets each display's frame as the board draws it.
+    import time
+
+    from xqboard.api import open_board
+    from xqboard.faces_png import text_art
+    from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
+
+    seen = []
+    sim = SimulatedBoard(speed=20.0, key=DEFAULT_KEY, store=str(tmp_path / "j"), displays="red,black",
+                         on_face=lambda d, f: seen.append(d)).start()
+    try:
+        board = open_board(sim.port, key=DEFAULT_KEY)
+        try:
+            board.command("new", "tc=10m")
+            sim.act("setup")
+            sim.sync(after=200)
+            board.command("setup", "arbiter")
+            board.command("start")
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline and pixel(sim.frames.get("red", bytes(1024)), 0, 0) == 0:
+                time.sleep(0.05)
+        finally:
+            board.close()
+        assert {"red", "black"} <= set(seen)
+        red, black = sim.frames["red"], sim.frames["black"]
+        assert red != black
+        assert "\u2588" in text_art(red)  # Red to move: its top bar inverted
+        assert pixel(red, 0, 0) == 1 and pixel(black, 0, 0) == 0
+    finally:
+        sim.close()
