@@ -156,5 +156,20 @@ def test_xqboard_sim_with_two_displays_draws_the_faces(tmp_path):
         assert red != black
         assert "\u2588" in text_art(red)  # Red to move: its top bar inverted
         assert pixel(red, 0, 0) == 1 and pixel(black, 0, 0) == 0
+        # the logger's live view shows them beside each other, 2 x 2 pixels a character
+        from xqboard.logger.view import panel
+
+        lines = panel({"port": sim.port, "board_id": "sim-1", "connected": True, "game": _empty_game(),
+                       "faces": dict(sim.frames)})
+        art = lines[lines.index(next(x for x in lines if x.startswith("Display black"))) + 1:]
+        assert len(art) == 32 and all(len(x) == 64 + 3 + 64 for x in art)
+        black_top, red_top = art[0][:64], art[0][67:]  # Red's bar inverted, Black's not
+        assert red_top.count("\u2588") > 20 and black_top.count("\u2588") == 0
     finally:
         sim.close()
+
+
+def _empty_game():
+    from xqboard.record import Game
+
+    return Game(Red="A", Black="B")

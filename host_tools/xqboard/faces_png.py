@@ -1,6 +1,7 @@
 """Pictures of the faces: a 128x64 MONO_VLSB framebuffer (the SSD1306's own
 layout, what firmware/ui/ draws) as a PNG file (written with zlib alone, no
-imaging library) or as text art for a terminal."""
+imaging library) or as text art for a terminal (full size, or compact:
+2 x 2 pixels a character, for the logger's panel)."""
 import struct
 import zlib
 
@@ -46,3 +47,20 @@ def text_art(buf):
         out.append("|" + "".join(blocks[pixel(buf, x, y) * 2 + pixel(buf, x, y + 1)] for x in range(WIDTH)) + "|")
     out.append("+" + "-" * WIDTH + "+")
     return "\n".join(out)
+
+
+# Quadrant blocks by bits: 1 upper left, 2 upper right, 4 lower left, 8 lower right.
+_QUADRANTS = " \u2598\u259d\u2580\u2596\u258c\u259e\u259b\u2597\u259a\u2590\u259c\u2584\u2599\u259f\u2588"
+
+
+def compact_art(buf):
+    """The framebuffer in 32 lines of 64 characters (2 x 2 pixels each)."""
+    out = []
+    for y in range(0, HEIGHT, 2):
+        row = []
+        for x in range(0, WIDTH, 2):
+            bits = (pixel(buf, x, y) | pixel(buf, x + 1, y) << 1 | pixel(buf, x, y + 1) << 2
+                    | pixel(buf, x + 1, y + 1) << 3)
+            row.append(_QUADRANTS[bits])
+        out.append("".join(row))
+    return out
