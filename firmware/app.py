@@ -81,7 +81,13 @@ class App:
     def _recover(self, now):
         # The game in progress, replayed from its journal (store/recovery.py,
         # loaded for it and dropped after).
-        return cold.call("store.recovery", "replay", self.journal, self.game, now)
+        count = cold.call("store.recovery", "replay", self.journal, self.game, now)
+        if count and self.scene is not None:
+            # the faces' scene from the same events: a flag, a duty, a confirmation
+            for _, _, kind, fields, _ in cold.call("store.recovery", "events", self.journal):
+                if kind is not None:
+                    self.scene.on_event(now, kind, fields)
+        return count
 
     def _read(self, now):
         self.board.read_frame(self.raw)

@@ -173,3 +173,20 @@ def _empty_game():
     from xqboard.record import Game
 
     return Game(Red="A", Black="B")
+
+
+def test_faces_after_a_power_cut_show_what_the_journal_says(tmp_path):
+    # The result confirmed, then the power cut: the board comes back with the
+    # same face (the scene replayed from the journal), not "awaiting arbiter".
+    from pathlib import Path
+
+    from xqboard.commands.faces import faces
+
+    script = (Path(__file__).parent.parent / "docs" / "faces" / "game.scenario").read_text()
+    script = script.replace("135s   end\n", "136s cmd confirm\n137s power off\n138s power on\n145s end\n")
+    path = tmp_path / "cut.scenario"
+    path.write_text(script)
+    shots = faces(str(path))
+    confirmed = [buf for display, buf, event in shots if display == "red" and " CONFIRM " in event]
+    end = [buf for display, buf, event in shots if display == "red" and event.startswith("END")]
+    assert confirmed and end and end[0] == confirmed[-1]
