@@ -15,7 +15,7 @@
 #   show(red, black, line)           the two clock faces and a status line, or
 #   panels, draw(scene, now)         where `panels` (its displays) is not empty: the
 #                                    faces (firmware/ui/) of a scene fed the game's events
-#   signal(kind)                     buzzer/LED: "move", "alert", "foul", "result"
+#   signal(kind)                     buzzer/LED: "move", "alert", "foul", "flag", "result"
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
 import ticks
@@ -32,7 +32,7 @@ from xq.pieces import BLACK, RED, colour, index, other
 
 FIRMWARE = "0.1.0"
 # The events the board signals (buzzer/LED), and how.
-_SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "foul"),
+_SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "flag"),
             (game_events.RESULT, "result"))
 _DISPLAY_MS = 100
 _IDLE_MS = 1000  # the longest virtual-time jump when nothing is due

@@ -30,6 +30,15 @@ out = {k: play(k) for k in PATTERNS}
 out["quiet"] = play("alert", quiet=True)
 pin = Pin()
 s = Sounder(pin)
+pin.now = 1000
+s.play("flag", 1000)
+s.play("result", 1000)  # the flag's result, at the same instant: after it
+for t in range(1000, 3000):
+    pin.now = t
+    s.tick(t)
+out["flag_then_result"] = pin.edges
+pin = Pin()
+s = Sounder(pin)
 c = Clock("1m")
 c.start(0, RED)
 for t in range(0, 60000, 100):
@@ -47,6 +56,9 @@ def test_each_kind_plays_its_pattern_and_quiet_silences(mp):
     patterns = out.pop("patterns")
     assert out.pop("quiet") == []
     low = out.pop("low_red")
+    both = out.pop("flag_then_result")
+    assert both == out["flag"] + [[out["flag"][-1][0], 1]] + [
+        [e[0] - 1000 + out["flag"][-1][0], e[1]] for e in out["result"][1:]]
     for kind, edges in out.items():
         # on at 1000, then an edge after each duration, ending off
         want, t = [], 1000

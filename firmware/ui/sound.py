@@ -22,9 +22,13 @@ class Sounder:
         self.step = 0
         self.due = 0
         self.low_side = None  # the side whose low time was signalled this turn
+        self.next = None  # a kind asked for while a pattern plays (a flag, then its result)
 
     def play(self, kind, now):
         if self.pin is None or self.quiet or kind not in PATTERNS:
+            return
+        if self.pattern:
+            self.next = kind  # played when this one ends (the latest asked for)
             return
         self.pattern = PATTERNS[kind]
         self.step = 0
@@ -41,6 +45,9 @@ class Sounder:
         if self.step >= len(self.pattern):
             self.pin.value(0)
             self.pattern = ()
+            if self.next is not None:
+                kind, self.next = self.next, None
+                self.play(kind, self.due)
             return
         self.pin.value(1 - self.step % 2)
         self.due = self.due + self.pattern[self.step]
