@@ -17,7 +17,7 @@ if options.port_manifest:
     # The port's own modules (asyncio, onewire...), as in its stock build.
     include("$(PORT_DIR)/boards/manifest.py")
 
-for name in ("xq", "clock", "sense", "game", "link", "store"):
+for name in ("xq", "clock", "sense", "game", "link", "store", "ui"):
     package(name, base_path="firmware")
 module("app.py", base_path="firmware")
 module("ticks.py", base_path="firmware")

@@ -12,8 +12,10 @@
 #   read_frame(frame)                the raw sensor frame (sense/frame.py)
 #   levers()                         sides (0 Red, 8 Black) pressed since the last call
 #   port                             the link: read() -> bytes or None, write(bytes)
-#   show(red, black, line)           the two clock faces and a status line
-#   signal(kind)                     buzzer/LED: "move", "alert", "foul", "result"
+#   show(red, black, line)           the two clock faces and a status line, or
+#   panels, draw(scene, now)         where `panels` (its displays) is not empty: the
+#                                    faces (firmware/ui/) of a scene fed the game's events
+#   signal(kind)                     buzzer/LED: "move", "alert", "foul", "flag", "result"
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
 import ticks
@@ -30,7 +32,7 @@ from xq.pieces import BLACK, RED, colour, index, other
 
 FIRMWARE = "0.1.0"
 # The events the board signals (buzzer/LED), and how.
-_SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "foul"),
+_SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "flag"),
             (game_events.RESULT, "result"))
 _DISPLAY_MS = 100
 _IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
@@ -57,12 +59,18 @@ class App:
         self._shown_at = None
         self._now = 0
         self._battery_low = False
+        self.scene = None  # what the faces show beyond the game (ui/scene.py)
+        if getattr(board, "panels", None):
+            from ui.scene import Scene
+
+            self.scene = Scene(self.game)
 
     # -- start-up and recovery ------------------------------------------------
 
     def start(self, now):
         """Power-up: restore the game in progress from the journal, if any,
         with its clock paused (the arbiter resumes it), then greet the host."""
+        self._now = now
         self.deb.reset(self._read(now))
         restored = self._recover(now) if self.journal else 0
         self.link.send(self.greeting())
@@ -73,7 +81,13 @@ class App:
     def _recover(self, now):
         # The game in progress, replayed from its journal (store/recovery.py,
         # loaded for it and dropped after).
-        return cold.call("store.recovery", "replay", self.journal, self.game, now)
+        count = cold.call("store.recovery", "replay", self.journal, self.game, now)
+        if count and self.scene is not None:
+            # the faces' scene from the same events: a flag, a duty, a confirmation
+            for _, _, kind, fields, _ in cold.call("store.recovery", "events", self.journal):
+                if kind is not None:
+                    self.scene.on_event(now, kind, fields)
+        return count
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -103,6 +117,7 @@ class App:
 
     def step(self, now):
         """One scan period: sensors, levers, link, clock, displays."""
+        self._now = now  # (the time of the events the step emits, for the scene)
         self._sense(now, self.sensing.step(now, self._read(now)))
         for side in self.board.levers():
             self._press(now, side)
@@ -110,7 +125,6 @@ class App:
         if data:
             # (no lambda here: a closure over `now` would make every step
             # allocate its cell, even the steps with nothing to read)
-            self._now = now
             self.link.feed(data, self._on_command)
         g = self.game
         m = self.rec.provisional()
@@ -272,6 +286,8 @@ class App:
             j.append_event(payload, snapshot)
         if payload:
             self.link.send(payload)
+            if self.scene is not None:
+                self.scene.on_event(self._now, kind, fields)
             for k, signal in _SIGNALS:
                 if k == kind:
                     self.board.signal(signal)
@@ -280,6 +296,9 @@ class App:
         if self._shown_at is not None and ticks.diff(now, self._shown_at) < _DISPLAY_MS:
             return
         self._shown_at = now
+        if self.scene is not None:
+            self.board.draw(self.scene, now)
+            return
         g = self.game
         if g.clock is None:
             self.board.show("", "", "no game")

@@ -44,7 +44,7 @@ WINDOW = 16  # action lines sent ahead to the board (its heap is small)  # the a
 
 class SimulatedBoard:
     def __init__(self, store=None, speed=1.0, key=DEFAULT_KEY, board_id="sim-1", link=None,
-                 heap=None, log=None):
+                 heap=None, log=None, displays=None, on_face=None):
         self.speed = float(speed)
         if self.speed <= 0:
             raise ValueError("speed must be positive")
@@ -54,6 +54,13 @@ class SimulatedBoard:
         self.crashes = []  # `crash ...` lines: exceptions in the firmware's steps
         self.heap = heap or runtime.SIM_HEAP
         self.log = log  # callable(str) for the board process's own lines
+        # Displays ("red,black" or "both"): the firmware's faces on framebuffers
+        # (boards/simpanels.py); frames[display] is the latest, 1024 bytes
+        # MONO_VLSB (xqboard.faces_png draws it), on_face(display, frame) is
+        # called on each redraw.
+        self.displays = displays
+        self.frames = {}
+        self.on_face = on_face
         self._tmp = None
         if store is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="xqboard-sim-")
@@ -145,6 +152,8 @@ class SimulatedBoard:
             cmd = [runtime.micropython_exe(), "-X", "heapsize=" + self.heap,
                    str(runtime.MP_SCRIPTS / "sim_run.py"), self._a[2], self.store, repr(self.speed),
                    self.key.hex() if self.key else "-", self.board_id]
+            if self.displays:
+                cmd.append(self.displays)
             self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          env=runtime.env(), bufsize=0)
             first = self.proc.stdout.readline().decode(errors="replace").strip()
@@ -285,6 +294,14 @@ class SimulatedBoard:
         if line == "d":
             self._inflight = max(0, self._inflight - 1)
             self._feed()
+            return
+        if line.startswith("F "):
+            _, display, data = line.split(" ", 2)
+            frame = bytes.fromhex(data)
+            if self.frames.get(display) != frame:
+                self.frames[display] = frame
+                if self.on_face:
+                    self.on_face(display, frame)
             return
         if line.startswith("crash "):
             self.crashes.append(line)  # a firmware exception the board survived

@@ -54,8 +54,9 @@ class Board:
 
 class Logger:
     def __init__(self, ports, out, key=None, stream=None, live=None, color=None, every=0.5,
-                 confirm=True, headers=None, chinese=None):
+                 confirm=True, headers=None, chinese=None, faces=None):
         self.out = out
+        self.faces = faces  # port -> {display: frame}, where the displays can be seen (a sim)
         self.key = key
         self.stream = stream or sys.stdout
         tty = hasattr(self.stream, "isatty") and self.stream.isatty()
@@ -215,7 +216,13 @@ class Logger:
                 b.files.write_records()
 
     def _panels(self):
-        return [panel(b.state(), color=self.color) for b in self.boards]
+        return [panel(self._state(b), color=self.color) for b in self.boards]
+
+    def _state(self, b):
+        s = b.state()
+        if self.faces:
+            s["faces"] = self.faces(s["port"])
+        return s
 
     def _draw(self, force=False):
         if self.screen:
