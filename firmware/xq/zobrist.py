@@ -264,14 +264,9 @@ _TABLE = (
 )
 
 
+
 if sys.implementation.name == "micropython":
     KEYS = _TABLE
-
-    @micropython.viper
-    def key(i: int) -> int:
-        """The key at index i (a small int: 30 bits)."""
-        return int(ptr32(KEYS)[i])  # noqa: F821 (viper's cast)
-
 else:  # CPython: the shim's ptr32() is the identity, so KEYS must index as words
     from array import array
 
@@ -280,6 +275,8 @@ else:  # CPython: the shim's ptr32() is the identity, so KEYS must index as word
     if sys.byteorder != "little":
         KEYS.byteswap()
 
-    def key(i):
-        """The key at index i (a small int: 30 bits)."""
-        return KEYS[i]
+
+@micropython.viper
+def key(i: int) -> int:
+    """The key at index i (a small int: 30 bits)."""
+    return int(ptr32(KEYS)[i])
