@@ -26,7 +26,7 @@ import sqlite3
 from typing import List, Optional
 
 from . import ranking, tiebreaks
-from .db import SCHEMA_VERSION, connect
+from .db import SCHEMA_VERSION, connect, upgrade
 from .errors import TournamentError
 from .lineups import board_games_individual, board_games_team, check_lineup, default_lineup
 from .records import event_records
@@ -40,6 +40,7 @@ LINEUPS = ("fixed", "substitutes", "adhoc", "allplay")   # 11.1-11.4 (11.5: team
 LEVELS = ("national", "provincial", "junior")
 FIRST_ROUND = ("near", "fold", "slide")
 RANK_BY = ("match_points", "game_points")
+LATE_POINTS = ("loss", "draw")
 
 
 @dataclasses.dataclass
@@ -77,6 +78,8 @@ class Settings:
     city: str = ""
     arbiter: str = ""
     rank_by: str = "match_points"      # team events: or game_points (14.7)
+    late_entries: bool = True          # a Swiss takes players after round 1 (the 2011 rules are silent)
+    late_points: str = "loss"          # each round a late entry missed scores a loss, or a draw
 
     def __repr__(self):
         changed = ["%s=%r" % (f.name, getattr(self, f.name)) for f in dataclasses.fields(self)[1:]
@@ -99,6 +102,8 @@ class Settings:
             raise TournamentError("knockouts are for individual events here")
         if self.games not in (1, 2, 3, 4) or self.cycles not in (1, 2):
             raise TournamentError("games per match 1-4, cycles 1 or 2")
+        if self.late_points not in LATE_POINTS:
+            raise TournamentError("late points %r: one of %s" % (self.late_points, ", ".join(LATE_POINTS)))
         if self.rank_by not in RANK_BY or (self.rank_by == "game_points" and self.kind != "team"):
             raise TournamentError("--rank-by game_points (14.7) is for team events; otherwise match_points")
         self.tiebreaks = list(self.tiebreaks or tiebreaks.default_order(self.system, self.kind, self.games))
@@ -158,8 +163,11 @@ class Event(Roster):
             raise TournamentError("%s is not an event file (create one with `xqboard tournament new`)" % path)
         db = connect(path)
         ev = cls(db, path)
+        if ev.get("version") in range(1, SCHEMA_VERSION):
+            upgrade(db, ev.get("version"))
         if ev.get("version") != SCHEMA_VERSION:
-            raise TournamentError("%s: not an event file of this version" % path)
+            raise TournamentError("%s: an event file of version %s; this xqboard reads version %d"
+                                  % (path, ev.get("version"), SCHEMA_VERSION))
         return ev
 
     def get(self, key, default=None):

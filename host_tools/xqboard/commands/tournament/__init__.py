@@ -20,7 +20,7 @@ import importlib
 from ...errors import UsageError
 from ...tournament.errors import TournamentError
 
-ACTIONS = ("new", "add", "team", "remove", "players", "draw", "pair", "pairings", "lineup", "result", "winner",
+ACTIONS = ("new", "add", "import_players", "edit", "team", "remove", "players", "draw", "pair", "pairings", "lineup", "result", "winner",
            "import_records", "withdraw", "penalty", "standings", "bracket", "export", "table")
 
 
