@@ -27,6 +27,7 @@ from typing import List, Optional
 
 from . import ranking, tiebreaks
 from .db import SCHEMA_VERSION, connect, upgrade
+from .corrections import repairing_changes
 from .errors import TournamentError
 from .lineups import board_games_individual, board_games_team, check_lineup, default_lineup
 from .records import event_records
@@ -41,6 +42,7 @@ LEVELS = ("national", "provincial", "junior")
 FIRST_ROUND = ("near", "fold", "slide")
 RANK_BY = ("match_points", "game_points")
 LATE_POINTS = ("loss", "draw")
+MAX_FOULS = 99
 
 
 @dataclasses.dataclass
@@ -395,15 +397,29 @@ class Event(Roster):
 
     def set_result(self, rnd, board, result, fouls_red=None, fouls_black=None, termination=None,
                    source="hand", force=False):
-        """Enters one game's result by round and board number."""
+        """Enters one game's result by round and board number. A different
+        result needs force; once the next round is paired it also returns
+        lines naming the pairings the correction would have changed
+        (corrections.repairing_changes); None when there is nothing to say."""
         result = parse_result(result) if result is not None else None
+        for side, n in (("Red", fouls_red), ("Black", fouls_black)):
+            if n is not None and not (isinstance(n, int) and 0 <= n <= MAX_FOULS):
+                raise TournamentError("%s's fouls %r: a count from 0 to %d" % (side, n, MAX_FOULS))
         g = self.game_at(rnd, board)
-        if g["result"] is not None and g["result"] != result and not force:
+        changed = g["result"] is not None and g["result"] != result
+        later = changed and rnd < self.current_round   # a missing result may follow (principle 8)
+        if changed and not force and not later:
             raise TournamentError("round %d board %d has %s already (--force to change it)" % (rnd, board, g["result"]))
+        if later and not force:
+            raise TournamentError("round %d is paired: a result of round %d changes the standings it was paired "
+                                  "from (--force enters it and names the pairings it would have changed)"
+                                  % (self.current_round, rnd))
+        report = repairing_changes(self, rnd, board, result) if later else []
         with self.db:
             self.db.execute("update games set result = ?, fouls_red = coalesce(?, fouls_red), "
                             "fouls_black = coalesce(?, fouls_black), termination = coalesce(?, termination), "
                             "source = ? where id = ?", (result, fouls_red, fouls_black, termination, source, g["id"]))
+        return report or None
 
     def withdraw(self, who, from_round=None):
         """19.1-19.3: the entrant plays no more from `from_round` (default:
