@@ -14,13 +14,13 @@ _CODE = {("1-0", "R"): "1", ("1-0", "B"): "0", ("0-1", "R"): "0", ("0-1", "B"): 
 _POINTS = {"1": 1, "=": 0.5, "+": 1, "U": 1}
 
 
-def write(event):
+def write(event, upto=None):
     if event.kind == "team":
         raise TournamentError("TRF here is for individual events")
     if not event.pairing_system.has_score_table:
         raise TournamentError("TRF is for round robins and Swiss events (a knockout has no crosstable)")
     es = [e for e in event.entrants()]
-    rnd = event.last_complete_round()
+    rnd = upto or event.last_complete_round()
     ranks = {r.entrant: r.rank for r in event.standings(rnd)}
     marks = crosstable_marks(event, rnd)
     num = start_numbers(event)

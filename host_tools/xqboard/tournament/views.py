@@ -25,6 +25,21 @@ def show_result(res):
     return {"+-": "+ : -", "-+": "- : +", "--": "- : -", "void": "void"}.get(res, res)
 
 
+def match_score(scoring, games):
+    """A match's game points so far, 'red : black' (13.2), '' before any result.
+
+    >>> from .scoring import Scoring
+    >>> match_score(Scoring.parse('2/1/0'), [{'result': '1-0'}, {'result': '1/2-1/2'}, {'result': None}])
+    '3 : 1'
+    """
+    done = [g["result"] for g in games if g["result"] not in (None, "void")]
+    if not done:
+        return ""
+    red = sum(scoring.points(r, "R") for r in done)
+    black = sum(scoring.points(r, "B") for r in done)
+    return "%s : %s" % (num(red), num(black))
+
+
 def pairing_table(event, rnd=None):
     """(title, header, rows) of a round's pairings."""
     rnd = rnd or event.current_round
@@ -47,7 +62,8 @@ def pairing_table(event, rnd=None):
         label = (" " + p.bracket) if p.bracket and not p.bracket.startswith("G") else ""
         if team or len(p.games) > 1:
             rows.append([str(p.table_no) + label, "", str(red.number or ""), shown[red.id], num(before.get(p.red, 0)),
-                         "", num(before.get(p.black, 0)), str(black.number or ""), shown[black.id]])
+                         match_score(event.scoring, p.games), num(before.get(p.black, 0)), str(black.number or ""),
+                         shown[black.id]])
             for g in p.games:
                 rows.append(["", str(g["board"]), "", shown[g["red_player"]], "", show_result(g["result"]), "", "",
                              shown[g["black_player"]]])
