@@ -29,6 +29,7 @@ def register(actions):
                         "standings, crosstable, cards (one per player); all = pairings,standings")
     a.add_argument("--round", type=int)
     a.add_argument("--player", action="append", help="cards: only these players (number or name)")
+    a.add_argument("--latin", action="store_true", help="trf: names in pinyin ('Wang, Tianyi'), as FIDE wants")
     a.set_defaults(func=run)
 
 
@@ -60,7 +61,7 @@ def run(args):
         raise UsageError("round %d is not paired" % args.round)
     if args.format == "trf":
         with open(args.out, "w", encoding="utf-8") as f:
-            f.write(export_trf.write(ev, args.round))
+            f.write(export_trf.write(ev, args.round, latin=args.latin))
         return
     if args.format == "site":
         written = site.write(ev, args.out)
