@@ -8,8 +8,10 @@
 import ticks
 from app import App
 from boards.sim import SimBoard
+from game.phases import SETUP
 from link import auth
 from link.frame import FrameError, crc, decode
+from xq.pieces import side_name, side_of
 
 KEY = b"scenario"  # the arbiter's key of a scenario board
 T0 = ticks.MASK - 60000
@@ -101,7 +103,7 @@ class Runner:
         g = self.app.game if self.app else None
         if g is None:
             return
-        if g.phase == 1:  # SETUP
+        if g.phase == SETUP:
             self.command(["start"])
         else:
             self.command(["resume"])
@@ -119,7 +121,7 @@ class Runner:
         elif action == "place":
             b.place(args[0])
         elif action == "press":
-            b.press(0 if args[0] == "red" else 8)
+            b.press(side_of(args[0]))
         elif action == "cmd":
             self.command(args)
         elif action == "power":
@@ -139,7 +141,7 @@ class Runner:
         from boards.scenario import parse_point
 
         g = self.app.game
-        side = "red" if g.position.side == 0 else "black"
+        side = side_name(g.position.side)
         frm = parse_point(move[:2])
         to = parse_point(move[2:])
         t = self.vt

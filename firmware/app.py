@@ -17,16 +17,21 @@
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
 import ticks
-from game.game import OVER, PLAYING, SETUP, CommandError, Game
+from game import cold
+from game import events as game_events
+from game.game import Game
+from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing
-from store.journal import Journal
+from store.journal import Journal, snapshot_text
 from xq import squares
-from xq.pieces import colour, other
+from xq.pieces import BLACK, RED, colour, index, other
 
 FIRMWARE = "0.1.0"
-_SEP = " ~~ "  # between an event and the clock snapshot in one journal record
+# The events the board signals (buzzer/LED), and how.
+_SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "foul"),
+            (game_events.RESULT, "result"))
 _DISPLAY_MS = 100
 _IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
 
@@ -62,36 +67,13 @@ class App:
         restored = self._recover(now) if self.journal else 0
         self.link.send(self.greeting())
         if restored:
-            g = self.game
-            clock_lost = "clock<=%dms" % 5000 if g.clock is not None else "noclock"
-            g.emit(now, "POWER", "restored", "events=%d" % g.seq, clock_lost)
-            if g.phase == PLAYING and g.clock.state == 1:  # RUNNING
-                g.emit(now, "PAUSE", "power", "resume-needs-arbiter")
+            self.game.on_power(now)
         self._follow_position(now)
 
     def _recover(self, now):
-        g = self.game
-        count = self.journal.recover()
-        if not count:
-            return 0
-        snap = None
-        for rec in self.journal.records():
-            event, s = _split(rec)
-            if event:
-                words = event.split()
-                g.seq = int(words[1])
-                g.t = int(words[2])
-                g.apply(words[3], words[4:], None)
-            if s:
-                snap = s
-        if snap:
-            _, seq, t, tick, text = snap.split(" ", 4)
-            from clock.clock import Clock
-
-            g.clock = Clock.restore(text, ticks.diff(now, int(tick)))
-            g.t = max(g.t, int(t))
-        g._last_now = now
-        return count
+        # The game in progress, replayed from its journal (store/recovery.py,
+        # loaded for it and dropped after).
+        return cold.call("store.recovery", "replay", self.journal, self.game, now)
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -114,7 +96,7 @@ class App:
         words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % self.board.board_id,
                  "nonce=%s" % self.link.nonce, "game=%d" % (self.journal.game if self.journal else 0),
                  "seq=%d" % g.seq, "cmd=%d" % self.link.last_id,
-                 "phase=%s" % ("idle", "setup", "playing", "over")[g.phase]]
+                 "phase=%s" % PHASE_NAMES[g.phase]]
         return " ".join(words + c.words())
 
     # -- one step ---------------------------------------------------------------
@@ -146,9 +128,8 @@ class App:
         if d is not None:
             wait = min(wait, max(ticks.diff(d, now), self.board.SCAN_MS))
         g = self.game
-        c = g.clock
-        if g.phase == PLAYING and c is not None and c.state == 1:
-            wait = min(wait, max(c.time_to_flag(now), 1))
+        if g.clock_running():
+            wait = min(wait, max(g.clock.time_to_flag(now), 1))
         return wait
 
     # -- sensing ----------------------------------------------------------------
@@ -178,18 +159,16 @@ class App:
         elif kind == ev.SETUP and g.phase == SETUP:
             self._setup_state(now, pts, info)
         elif kind == ev.SETUP_OK and g.phase == SETUP:
-            g.emit(now, "SETUP", "confirmed", "by=%s" % info)
+            g.on_setup(now, "confirmed", info)
         # NOMOVE: the game layer rules on 8.1.7 from its own record of moves.
 
     def _alert(self, now, alert, art, pts, must_hold):
         g = self.game
-        put = [p for p in pts if p in must_hold]
-        clear = [p for p in pts if p not in must_hold]
-        where = ["put=" + point_names(put), "clear=" + point_names(clear)]
-        if alert == ev.BREACH:
-            g.on_alert(now, ev.ALERT_NAMES[alert], where, art, self.rec.pos.side)
+        put, clear = _put_and_clear(pts, must_hold)
+        if alert == ev.BREACH:  # the game layer rules 4.1.8 or 8.1.8 by level
+            g.on_alert(now, ev.ALERT_NAMES[alert], put, clear, art, self.rec.pos.side)
         else:
-            g.on_alert(now, ev.ALERT_NAMES[alert], where, art)
+            g.on_alert(now, ev.ALERT_NAMES[alert], put, clear, art)
 
     def _setup_state(self, now, pts, must_hold):
         shown = tuple(pts)
@@ -197,17 +176,16 @@ class App:
             return
         self._setup_shown = shown
         if pts:
-            put = [p for p in pts if p in must_hold]
-            clear = [p for p in pts if p not in must_hold]
-            self.game.emit(now, "SETUP", "wrong", "put=" + point_names(put), "clear=" + point_names(clear))
+            put, clear = _put_and_clear(pts, must_hold)
+            self.game.on_setup(now, "wrong", put, clear)
         else:
-            self.game.emit(now, "SETUP", "ready")
+            self.game.on_setup(now, "ready")
 
     def _press(self, now, side):
         g = self.game
         if g.phase == SETUP:
             # Both levers vouch for the set-up (the players confirm it).
-            self.setup_presses |= 1 << (side >> 3)
+            self.setup_presses |= 1 << index(side)
             if self.setup_presses == 3:
                 self.setup_presses = 0
                 self._sense(now, self.rec.confirm(now, "players"))
@@ -265,39 +243,38 @@ class App:
         """The payloads of this game's events numbered `first` and on, one at
         a time, read back from the journal (the record of truth)."""
         if not self.journal or not self.journal.game:
-            return
-        for rec in self.journal.records():
-            event, _ = _split(rec)
-            if event and int(event.split(" ", 2)[1]) >= first:
-                yield event
+            return ()
+        return cold.call("store.recovery", "events_since", self.journal, first)
 
     def _status(self, now):
         g = self.game
-        words = ["phase=%s" % ("idle", "setup", "playing", "over")[g.phase], "seq=%d" % g.seq,
-                 "fen=%s" % g.position.fen().replace(" ", "_")]
+        words = ["phase=%s" % PHASE_NAMES[g.phase], "seq=%d" % g.seq,
+                 "fen=%s" % game_events.escape(g.position.fen())]
         if g.clock is not None:
-            words += ["red=%d" % g.clock.remaining(0, now), "black=%d" % g.clock.remaining(8, now)]
+            words += ["red=%d" % g.clock.remaining(RED, now), "black=%d" % g.clock.remaining(BLACK, now)]
         if g.result:
             words.append("result=%s" % g.result[0])
         return words
 
     # -- outputs ----------------------------------------------------------------
 
-    def _record(self, payload, snap):
+    def _record(self, seq, t, kind, fields, snap):
+        # The game's sink: an event (kind None: a clock snapshot alone),
+        # written as text once for the journal and the link.
+        payload = game_events.encode(seq, t, kind, fields) if kind else None
+        snapshot = snapshot_text(seq, t, snap[0], snap[1]) if snap else None
         # The journal first: what the host has seen, the flash has. (Before
         # the first `new` there is no game and nothing to journal.)
-        if self.journal and (self.journal.game or (payload and " GAME new " in payload)):
-            if payload and " GAME new " in payload:
-                self.journal.new_game()
-            if payload and snap:
-                self.journal.append(payload + _SEP + snap)
-            else:
-                self.journal.append(payload or snap)
+        j = self.journal
+        if j and (j.game or kind == game_events.GAME):
+            if kind == game_events.GAME:
+                j.new_game()
+            j.append_event(payload, snapshot)
         if payload:
             self.link.send(payload)
-            kind = payload.split(" ", 4)[3]
-            if kind in ("FOUL", "RESULT", "VERDICT", "FLAG"):
-                self.board.signal("result" if kind == "RESULT" else "foul")
+            for k, signal in _SIGNALS:
+                if k == kind:
+                    self.board.signal(signal)
 
     def _display(self, now):
         if self._shown_at is not None and ticks.diff(now, self._shown_at) < _DISPLAY_MS:
@@ -312,7 +289,7 @@ class App:
             line = "%s %s" % (g.result[0], g.result[1])
         elif g.alert:
             line = "ALERT"
-        self.board.show(g.clock.display(0, now), g.clock.display(8, now), line)
+        self.board.show(g.clock.display(RED, now), g.clock.display(BLACK, now), line)
 
     async def run(self, clock_ms, before_step=None, battery_every_ms=10000):
         """The device loop: one step every scan period. before_step(now)
@@ -340,17 +317,14 @@ class App:
             return
         low = mv < self.board.LOW_BATTERY_MV
         if low and not self._battery_low:
-            self.game.emit(now, "BATTERY", "low", "mv=%d" % mv)
+            self.game.on_battery(now, mv)
             self.board.signal("alert")
         self._battery_low = low
 
 
-def _split(record):
-    """(event payload or None, snapshot or None) of a journal record."""
-    if record.startswith("S "):
-        return None, record
-    i = record.find(_SEP)
-    if i < 0:
-        return record, None
-    return record[:i], record[i + len(_SEP):]
+def _put_and_clear(pts, must_hold):
+    # The names of the points to put a piece on and to clear.
+    put = [p for p in pts if p in must_hold]
+    clear = [p for p in pts if p not in must_hold]
+    return point_names(put), point_names(clear)
 

@@ -1,6 +1,8 @@
 # What a game is set up with (the `new` command): event data, time control,
-# level and policy. Values never contain spaces on the link: a space in a
-# name or a FEN is written `_`.
+# level and policy. On the link a value is one word, written as the events
+# write text (game/events.py: a space is `_`, UTF-8 as itself).
+from game.events import escape, unescape
+
 LEVELS = ("national", "provincial", "junior")
 POLICIES = ("auto", "report")
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
@@ -32,8 +34,8 @@ class Config:
             raise ConfigError("level %r: national, provincial or junior" % value)
         if key == "policy" and value not in POLICIES:
             raise ConfigError("policy %r: auto or report" % value)
-        if key == "fen":
-            value = START if value == "startpos" else value.replace("_", " ")
+        if key == "fen" and value == "startpos":
+            value = START
         if key in ("limit", "late"):
             try:
                 value = int(value)
@@ -43,17 +45,20 @@ class Config:
                 raise ConfigError("%s must be a whole number from 1 to 999" % key)
         setattr(self, key, value)
 
+    def values(self):
+        """The settings in FIELDS order (the fields of a GAME event after `new`)."""
+        return tuple(getattr(self, k) for k in FIELDS)
+
     def words(self):
-        """The settings as `key=value` words (spaces written as `_`)."""
+        """The settings as `key=value` words (for the greeting)."""
         out = []
         for k in FIELDS:
-            v = str(getattr(self, k))
-            out.append("%s=%s" % (k, v.replace(" ", "_")))
+            out.append("%s=%s" % (k, escape(str(getattr(self, k)))))
         return out
 
 
 def parse(words, base=None):
-    """A Config from `key=value` words (on top of `base`)."""
+    """A Config from a command's `key=value` words (on top of `base`)."""
     c = Config()
     if base is not None:
         for k in FIELDS:
@@ -62,5 +67,5 @@ def parse(words, base=None):
         eq = w.find("=")
         if eq <= 0:
             raise ConfigError("want key=value, got %r" % w)
-        c.set(w[:eq], w[eq + 1:])
+        c.set(w[:eq], unescape(w[eq + 1:]))
     return c

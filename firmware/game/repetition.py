@@ -1,60 +1,59 @@
-# Repetition on the board (art. 23-26): the third occurrence announced with
-# the ruling the board would give (23.1), a player's claim ruled, the grace
-# of 23.5.2. The rulings themselves are in xq/rulings/; this module and
-# they are imported only when a position repeats, to spare the heap.
-from game.game import CommandError, side_name
+# Repetition on the board (art. 23-26): what a repeated position means,
+# returned as a decision for the game to emit. The third occurrence is
+# announced with the ruling the board would give (23.1), a player's claim is
+# ruled, a claimed ruling has its grace (23.5.2). The rulings themselves are
+# in xq/rulings/: they are imported only when a position repeats (~20 KB),
+# to spare the heap. This module imports nothing from the game.
+from micropython import const
+
+from xq.pieces import index
+from xq.squares import move_name
+
+# Decisions of after_move(): (decision, ruling, effect).
+ANNOUNCE = const(1)  # the third occurrence (23.1): announce the ruling
+VARIED = const(2)  # the grace of 23.5.2 is over and the cycle was varied: the ruling lapses
+IN_FORCE = const(3)  # nobody varied: the ruling's effect (its article) applies
 
 
-def rule(game):
+def rule(position):
+    """The Ruling on the position's repetition, or None (fewer than three
+    occurrences, 23.3)."""
     from xq.rulings.detect import detect
-    from xq.rulings.ruling import rule as _rule
+    from xq.rulings.ruling import rule as rule_cycle
 
-    cycle = detect(game.position)
+    cycle = detect(position)
     if cycle is None:
         return None
-    return _rule(game.position, cycle)
+    return rule_cycle(position, cycle)
+
+
+def after_move(position, ruling):
+    """What the move just made means: (decision, ruling, effect) or None.
+    `ruling` is the claimed ruling still in its grace, or None."""
+    if ruling is not None:
+        from xq.rulings.ruling import after_grace
+
+        effect = after_grace(position, ruling)
+        if effect is not None:
+            return IN_FORCE, ruling, effect
+        c = ruling.cycle
+        if position.ply >= c.start_ply + c.length + 2 * ruling.grace:
+            return VARIED, ruling, None
+        return None
+    r = rule(position)
+    if r is not None:
+        return ANNOUNCE, r, None
+    return None
 
 
 def words(r):
-    """A ruling in ASCII words for the link: each move of the cycle with its
-    class, then the verdict and its articles (docs/RULINGS.md)."""
+    """(ruling, article) of a ruling for the event: the ruling as words
+    (docs/RULINGS.md: the cycle's count, each move with its class, the
+    verdict and the articles that lead to it) and its deciding article."""
     from xq.rulings.classify import NAMES
-    from xq.squares import move_name
 
     out = ["x%d" % r.cycle.count] if r.cycle is not None else []
     for mc in r.moves:
-        out.append("%s:%s:%s" % ("RB"[mc.side >> 3], move_name(mc.move), NAMES[mc.kind].replace(" ", "-")))
+        out.append("%s:%s:%s" % ("RB"[index(mc.side)], move_name(mc.move), NAMES[mc.kind].replace(" ", "-")))
     out.append("verdict=" + r.verdict.replace(" ", "-"))
-    return out + r.articles
-
-
-def after_move(game, now):
-    r = game.ruling
-    if r is not None:
-        # A claimed ruling in its grace (23.5.2): in force if nobody varied.
-        from xq.rulings.ruling import after_grace
-
-        effect = after_grace(game.position, r)
-        if effect is not None:
-            game.ruling = None
-            return game._repetition_result(now, r, effect)
-        c = r.cycle
-        if game.position.ply >= c.start_ply + c.length + 2 * r.grace:
-            game.ruling = None
-            game.emit(now, "REPETITION", "varied", "23.5.2")
-        return
-    # The third occurrence (23.1): announced; ruled when a player claims.
-    r = rule(game)
-    if r is not None:
-        game.emit(now, "REPETITION", "third", *words(r))
-
-
-def claim(game, now, side):
-    r = rule(game)
-    if r is None:
-        raise CommandError("no repetition to rule: fewer than three (23.3)")
-    game.emit(now, "CLAIM", side_name(side), "repetition", *words(r))
-    if r.grace == 0:
-        # 23.5.1: one-sided perpetual check loses at once (4.1.4).
-        return game._repetition_result(now, r, r.effect)
-    game.ruling = r  # 23.5.2: two rounds to vary first
+    return " ".join(out + r.articles[:-1]), r.articles[-1]

@@ -1,15 +1,16 @@
 # Framing of the serial link and the journal (docs/PROTOCOL.md).
 #
-# A frame is one line of printable ASCII: the payload, a `*`, the CRC-32 of
-# the payload in 8 lower-case hex digits, and `\n`:
+# A frame is one line of printable text in UTF-8 (protocol 2; protocol 1
+# was ASCII): the payload, a `*`, the CRC-32 of the payload's bytes in 8
+# lower-case hex digits, and `\n`:
 #
-#     E 12 34567 MOVE 7 h2e2 red 3540000 3600000*1c291ca3
+#     E 12 34567 MOVE 7 h2e2 red at=3540000*1c291ca3
 #
 # Lines keep the link readable in a terminal and make a torn or corrupted
 # frame easy to find: a line whose CRC does not match is dropped whole.
 import binascii
 
-MAX_LINE = 480  # bytes of payload; a longer line is refused unread
+MAX_LINE = 480  # bytes of payload (UTF-8); a longer line is refused unread
 
 
 class FrameError(ValueError):
@@ -31,27 +32,27 @@ def encode(payload):
     return ("%s*%s\n" % (payload, crc(payload))).encode()
 
 
-def decode(line):
+def decode(line, limit=MAX_LINE):
     """The payload (str) of one frame (bytes or str, with or without its
-    newline); FrameError says what is wrong with it."""
-    if isinstance(line, (bytes, bytearray)):
-        try:
-            line = bytes(line).decode()
-        except UnicodeError:
-            raise FrameError("not ASCII")
-    line = line.rstrip("\r\n")
-    star = line.rfind("*")
+    newline) of at most `limit` bytes; FrameError says what is wrong."""
+    if not isinstance(line, (bytes, bytearray)):
+        line = line.encode()
+    line = bytes(line).rstrip(b"\r\n")
+    star = line.rfind(b"*")
     if star < 0:
         raise FrameError("no checksum")
-    payload = line[:star]
-    if len(payload) > MAX_LINE:
+    raw = line[:star]
+    if len(raw) > limit:
         raise FrameError("too long")
-    for ch in payload:
-        if not " " <= ch <= "~":
-            raise FrameError("not printable ASCII")
-    if line[star + 1:] != crc(payload):
+    for b in raw:
+        if b < 32 or b == 127:
+            raise FrameError("not printable")
+    if line[star + 1:] != crc(raw).encode():
         raise FrameError("bad checksum")
-    return payload
+    try:
+        return raw.decode()
+    except UnicodeError:
+        raise FrameError("not UTF-8")
 
 
 class LineReader:

@@ -11,7 +11,7 @@
 from link import auth
 from link.frame import FrameError, LineReader, decode, encode
 
-PROTOCOL = 1
+PROTOCOL = 2  # 2: UTF-8 text values, `%` escapes (docs/PROTOCOL.md)
 
 # Commands anyone on the link may send: they read, they change nothing.
 _OPEN = ("hello", "since", "status")

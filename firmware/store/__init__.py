@@ -1,2 +1,3 @@
-# The game's journal on the board's flash (journal.py): events appended as
-# framed lines, recovered after a power cut with a torn tail dropped.
+# The game's journal on the board's flash: events appended as framed lines
+# (journal.py), read back after a power cut with a torn tail dropped
+# (recovery.py).

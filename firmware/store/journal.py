@@ -5,14 +5,25 @@
 # appended and flushed before the event is reported anywhere else: what the
 # host has seen, the journal has. A power cut in the middle of a write
 # leaves a torn last line, which fails its CRC and is dropped on recovery
-# (the file is rewritten without it and renamed into place, atomically on
-# littlefs and on POSIX).
+# (store/recovery.py: the journal read back after a power cut).
+#
+# A record is an event (game/events.py), an event with the clock's snapshot
+# (`<event> ~~ <snapshot>`, written together so that no power cut can
+# separate them), or a snapshot alone.
 #
 # Files: <dir>/g00001.log, g00002.log, ...; the highest number is the game
 # in progress; only the newest `keep` games are kept (rotation).
 import os
 
-from link.frame import FrameError, decode, encode
+from link.frame import encode
+
+SEP = " ~~ "  # between an event and the clock snapshot in one record
+
+
+def snapshot_text(seq, t, tick, clock):
+    """`S <seq> <t> <tick> <clock>`: the clock's state (clock.save()) after
+    event `seq`; the tick carries it into a new session's tick base."""
+    return "S %d %d %d %s" % (seq, t, tick, clock)
 
 
 def _exists(path):
@@ -33,7 +44,8 @@ class Journal:
         if not _exists(directory):
             os.mkdir(directory)
 
-    def _path(self, game):
+    def path(self, game):
+        """The file of a stored game."""
         return "%s/g%05d.log" % (self.dir, game)
 
     def games(self):
@@ -59,9 +71,9 @@ class Journal:
         self.close()
         games = self.games()
         self.game = (games[-1] + 1) if games else 1
-        self._f = open(self._path(self.game), "ab")
+        self._f = open(self.path(self.game), "ab")
         for old in games[: max(0, len(games) + 1 - self.keep)]:
-            os.remove(self._path(old))
+            os.remove(self.path(old))
         return self.game
 
     def append(self, payload):
@@ -70,76 +82,21 @@ class Journal:
         self._f.flush()
         self.writes += 1
 
+    def append_event(self, event, snapshot):
+        """Appends an event's text, a snapshot's, or both in one record."""
+        if event and snapshot:
+            self.append(event + SEP + snapshot)
+        else:
+            self.append(event or snapshot)
+
+    def open_game(self, game):
+        """Goes on appending to a stored game (the one in progress after a
+        power cut)."""
+        self.close()
+        self.game = game
+        self._f = open(self.path(game), "ab")
+
     def close(self):
         if self._f:
             self._f.close()
             self._f = None
-
-    def recover(self):
-        """After a start-up: opens the game in progress (if any) for
-        appending and returns how many good records it holds. A torn or
-        corrupted tail is cut off first. Read them with records()."""
-        self.close()
-        games = self.games()
-        if not games:
-            return 0
-        self.game = games[-1]
-        path = self._path(self.game)
-        count, good_bytes, clean = self._scan(path)
-        if not clean:
-            self._cut(path, good_bytes)
-        self._f = open(path, "ab")
-        return count
-
-    def records(self, game=None):
-        """The payloads of a stored game (default: the current one), oldest
-        first, one at a time (a game's journal is larger than a device's
-        RAM could hold at once); a damaged tail is left out."""
-        with open(self._path(game or self.game), "rb") as f:
-            while True:
-                line = f.readline()
-                if not line or not line.endswith(b"\n"):
-                    return
-                try:
-                    payload = decode(line)
-                except FrameError:
-                    return
-                yield payload
-
-    def _scan(self, path):
-        # (good records, bytes up to the end of the last good one, clean)
-        count = 0
-        good = 0
-        with open(path, "rb") as f:
-            while True:
-                line = f.readline()
-                if not line:
-                    return count, good, True
-                if not line.endswith(b"\n"):
-                    return count, good, False  # torn: the write never finished
-                try:
-                    decode(line)
-                except FrameError:
-                    return count, good, False  # corrupted: nothing after it is trusted
-                count += 1
-                good += len(line)
-
-    def _cut(self, path, size):
-        # Copies the good part to a new file and renames it into place.
-        tmp = path + ".tmp"
-        with open(path, "rb") as src:
-            with open(tmp, "wb") as dst:
-                left = size
-                while left > 0:
-                    chunk = src.read(min(512, left))
-                    if not chunk:
-                        break
-                    dst.write(chunk)
-                    left -= len(chunk)
-        try:
-            os.rename(tmp, path)  # atomic replace on littlefs and POSIX
-        except OSError:
-            # FAT will not rename over a file: remove it first. A cut
-            # between the two steps leaves only the .tmp, adopted by games().
-            os.remove(path)
-            os.rename(tmp, path)

@@ -9,7 +9,7 @@ commands. What `xqboard log` and `xqboard round start` are built on.
         # ... the pieces set up, both players press their levers ...
         board.command("start")                          # 20.1
         for e in board.events(timeout=600):             # each event once, in order
-            print(e.seq, e.kind, " ".join(e.args))      # 3 MOVE 1 h2e2 red at=5120
+            print(e.seq, e.kind, e.get("move"), e.describe())  # 3 MOVE h2e2 1 h2e2 red at=5120
             if e.kind == "RESULT":
                 break
         game = board.game()                             # an xqboard.record.Game

@@ -7,10 +7,18 @@ number; a gap (a lost line, a reconnect, a host restart) is filled by asking
 the board for every event from the first missing one on (`since`).
 
     >>> link = BoardLink(key=b"secret")
-    >>> link.feed(b"H proto=1 fw=0.1.0 id=b1 nonce=7 game=1 seq=0 phase=idle*febe023d\\n")
+    >>> link.feed(b"H proto=2 fw=0.1.0 id=b1 nonce=7 game=1 seq=0 phase=idle*b86c3759\\n")
     []
     >>> link.greeting["id"]
     'b1'
+    >>> [e.get("red") for e in link.feed(b"E 1 0 GAME new red=ZHANG_San*f3913bd8\\n")]
+    ['ZHANG San']
+
+Events are decoded with the board's own schema (firmware/game/events.py):
+
+    >>> e = Event("E 3 4000 MOVE 1 h2e2 red at=3800 check")
+    >>> e.kind, e.get("move"), e.get("side"), e.get("at"), e.get("check")
+    ('MOVE', 'h2e2', 0, 3800, 'check')
 
 It owns no port: give it what you read, send what it returns
 (`command()`, `requests()`). xqboard.logger.session and xqboard.api wire
@@ -18,35 +26,78 @@ it to pyserial.
 """
 from .core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 
+from game import events as schema  # noqa: E402
 from link import auth  # noqa: E402
 from link.frame import FrameError, LineReader, decode, encode  # noqa: E402
+from xq.pieces import side_name  # noqa: E402
+
+
+def field_names(kind, fields):
+    """The names of an event's fields (its variant's, in SCHEMA order):
+    `#at=` is 'at', `what:new` is 'what'."""
+    out = []
+    for spec in schema.fields_of(kind, fields):
+        colon = spec.find(":")
+        out.append(spec[:colon] if colon > 0 else spec.strip("#?*="))
+    return tuple(out)
 
 
 class Event:
-    """One event of a board's log: `E <seq> <t> <KIND> <args...>`."""
+    """One event of a board's log, decoded (game/events.py): `seq`, `t`,
+    `kind`, `fields` (typed values) and the `payload` text it came in."""
 
-    __slots__ = ("seq", "t", "kind", "args", "payload")
+    __slots__ = ("seq", "t", "kind", "fields", "payload", "_named")
 
     def __init__(self, payload):
-        words = payload.split()
-        self.seq = int(words[1])
-        self.t = int(words[2])
-        self.kind = words[3]
-        self.args = words[4:]
+        self.seq, self.t, self.kind, self.fields = schema.decode(payload)
         self.payload = payload
+        self._named = None
 
-    def arg(self, key, default=None):
-        """The value of a `key=value` argument."""
-        for a in self.args:
-            if a.startswith(key + "="):
-                return a[len(key) + 1:]
-        return default
+    @property
+    def named(self):
+        """{field name: value} of the event."""
+        if self._named is None:
+            self._named = dict(zip(field_names(self.kind, self.fields), self.fields))
+        return self._named
+
+    def get(self, name, default=None):
+        """The value of the field `name` (`default` when absent)."""
+        v = self.named.get(name)
+        return default if v is None else v
+
+    def describe(self):
+        """The fields for people: `key=value` where the wire keys them,
+        sides by name, absent ones left out (`red natural rounds=3 4.2.4`)."""
+        words = []
+        for spec, v in zip(schema.fields_of(self.kind, self.fields), self.fields):
+            if v is None:
+                continue
+            if spec == "side":
+                v = side_name(v)
+            words.append("%s%s" % (spec.strip("#"), v) if spec.endswith("=") else str(v))
+        return " ".join(words)
 
     def __repr__(self):
         return "Event(%r)" % self.payload
 
     def __eq__(self, other):
         return isinstance(other, Event) and other.payload == self.payload
+
+
+def is_event(payload):
+    """Whether a line the board sent is an event (`E ...`)."""
+    return payload[:2] == "E "
+
+
+def greeting_fields(payload):
+    """{key: value} of a greeting line `H key=value...` (values unescaped
+    as the events' text values are)."""
+    out = {}
+    for w in payload.split()[1:]:
+        if "=" in w:
+            k, v = w.split("=", 1)
+            out[k] = schema.unescape(v)
+    return out
 
 
 class BoardLink:
@@ -56,12 +107,12 @@ class BoardLink:
         self.greeting = {}
         self.games = []  # one list of Events per game seen, in order
         self.events = []  # the current game's events, contiguous from seq 1
-        self._ahead = {}  # events past a gap, by seq, until the gap is filled
+        self.ahead = {}  # events past a gap, by seq, until the gap is filled
         self.replies = {}  # command id -> reply words
         self.errors = []  # what the board said it could not read (X lines)
         self.bad_lines = 0  # lines from the board that failed their check
         self._cid = 0
-        self._asked = None  # the `since` we asked for and have not had answered
+        self.asked = None  # the `since` we asked for and have not had answered
 
     # -- what the board sends --------------------------------------------------
 
@@ -78,48 +129,52 @@ class BoardLink:
             except FrameError:
                 self.bad_lines += 1
                 continue
-            out += self._payload(payload)
+            out += self.take_line(payload)
         return out
 
-    def _payload(self, payload):
+    def take_line(self, payload):
+        """One line the board sent (its payload); returns the events that
+        became part of the log."""
         kind = payload[:2]
-        if kind == "E ":
+        if is_event(payload):
             try:
-                return self._event(Event(payload))
+                return self.add_event(Event(payload))
             except (ValueError, IndexError):
                 self.bad_lines += 1
                 return []
         if kind == "H ":
-            self.greeting = dict(w.split("=", 1) for w in payload.split()[1:] if "=" in w)
+            self.greeting = greeting_fields(payload)
             # Signed command ids must rise within the board's session, even
             # when this host has restarted.
             self._cid = max(self._cid, int(self.greeting.get("cmd", "0") or 0))
         elif kind == "A ":
             words = payload.split()
             self.replies[int(words[1])] = words[2:]
-            if self._asked is not None and words[2:3] == ["ok"] and words[3:4] == ["since"]:
-                self._asked = None
+            if self.asked is not None and words[2:3] == ["ok"] and words[3:4] == ["since"]:
+                self.asked = None
         elif kind == "X ":
             self.errors.append(payload[2:])
         return []
 
-    def _event(self, e):
-        if e.kind == "GAME" and e.seq == 1:
+    def add_event(self, e):
+        """Takes an Event into the log, in order, once; returns the events
+        that became part of the log."""
+        if e.kind == schema.GAME and e.seq == 1:
             # A new game: its log starts again at 1.
             if self.events:
                 self.games.append(self.events)
             self.events = []
-            self._ahead = {}
+            self.ahead = {}
         expected = len(self.events) + 1
         if e.seq < expected:
             return []  # a duplicate (a replay overlapping what we had)
         if e.seq > expected:
-            self._ahead[e.seq] = e
+            self.ahead[e.seq] = e
             return []
         out = [e]
         self.events.append(e)
-        while len(self.events) + 1 in self._ahead:
-            nxt = self._ahead.pop(len(self.events) + 1)
+        while len(self.events) + 1 in self.ahead:
+            nxt = self.ahead.pop(len(self.events) + 1)
             self.events.append(nxt)
             out.append(nxt)
         return out
@@ -129,7 +184,7 @@ class BoardLink:
     def gap(self):
         """The first missing sequence number if the log has a hole (or the
         greeting says the board has more), else None."""
-        if self._ahead:
+        if self.ahead:
             return len(self.events) + 1
         last = int(self.greeting.get("seq", "0") or 0)
         if last > len(self.events):
@@ -140,15 +195,15 @@ class BoardLink:
         """Frames to send now: a `since` for the first gap, if any and not
         already asked."""
         first = self.gap()
-        if first is None or first == self._asked:
+        if first is None or first == self.asked:
             return []
-        self._asked = first
+        self.asked = first
         return [self.command(["since", str(first)], sign=False)]
 
     def ask_again(self):
         """Forget an unanswered `since`, so requests() asks it again (call
         after a timeout: the request or its answer may have been lost)."""
-        self._asked = None
+        self.asked = None
 
     def command(self, words, sign=True):
         """The frame of a command; signed with the arbiter's key (the

@@ -126,8 +126,8 @@ def run(out=None, speed=SPEED, game_index=DEMO_GAME, stream=None, cut=True, time
                 if g is not None and len(g.plies) == len(game.plies) and not ends_in_mate and g.result == "*":
                     side = "black" if final.side else "red"
                     say("-- the source records no result: %s resigns (4.1.12) --" % side)
-                    board.session.command(["resign", side], on_events=lambda evs: logger._on_events(board.session, evs))
-                if board.files and any(p.split()[3] == "CONFIRM" for p in board.files.payloads):
+                    board.session.command(["resign", side], on_events=lambda evs: logger.on_events(board.session, evs))
+                if board.files and board.files.has("CONFIRM"):
                     break
                 if time.monotonic() > deadline:
                     raise TimeoutError("the demo game did not end within %gs" % timeout)

@@ -6,6 +6,7 @@ import pytest
 from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from xqboard.core import parse_move
 
+from game.events import encode  # noqa: E402
 from game.game import BLACK, RED, CommandError, Game  # noqa: E402
 
 T0 = (1 << 30) - 5000  # just before the tick wrap
@@ -13,7 +14,7 @@ T0 = (1 << 30) - 5000  # just before the tick wrap
 
 def new_game(*settings):
     log = []
-    g = Game(sink=lambda payload, snap: payload and log.append(payload.split()))
+    g = Game(sink=lambda seq, t, kind, fields, snap: kind and log.append(encode(seq, t, kind, fields).split()))
     g.command(T0, ["new"] + list(settings), True)
     g.command(T0, ["setup"], True)
     g.command(T0, ["start"], True)

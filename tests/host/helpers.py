@@ -12,7 +12,9 @@ from xqboard.logger.files import read_events
 from xqboard.logger.round import Pairing, start_round
 from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
 
+from game.events import seq_of  # noqa: E402
 from link.frame import decode  # noqa: E402
+from store.recovery import MAX_RECORD, split_record  # noqa: E402
 
 MATE_GAME = 171  # 90 plies, ends in mate: the board itself rules 4.1.1
 
@@ -43,7 +45,7 @@ def step_until(logger, cond, timeout=30.0, each=None):
             raise AssertionError("timed out: plies=%s connected=%s synced=%s gap=%s asked=%s greeting seq=%s "
                                  "last=%s error=%s" % (
                                      len(b.game.plies) if b.game else None, s.connected, s.link.synced,
-                                     s.link.gap(), s.link._asked, s.link.greeting.get("seq"),
+                                     s.link.gap(), s.link.asked, s.link.greeting.get("seq"),
                                      b.files.payloads[-1:] if b.files else None, s.last_error))
         logger.step(0.02)
         if each:
@@ -56,9 +58,9 @@ def board_journal(sim, game=1):
     assert not sim.crashes, sim.crashes
     out = []
     for line in Path(sim.store, "g%05d.log" % game).read_bytes().splitlines(keepends=True):
-        payload = decode(line)
-        if payload.startswith("E "):
-            out.append(payload.split(" ~~ ")[0])
+        event, _ = split_record(decode(line, MAX_RECORD))
+        if event:
+            out.append(event)
     return out
 
 
@@ -67,4 +69,4 @@ def logged(out_dir, board_id="t-1", game=1):
 
 
 def seqs(payloads):
-    return [int(p.split()[1]) for p in payloads]
+    return [seq_of(p) for p in payloads]

@@ -3,6 +3,7 @@ shows it."""
 import pytest
 
 from xqboard.api import CommandRefused, open_board
+from xqboard.core import BLACK_SIDE as BLACK
 from xqboard.simboard import SimulatedBoard
 
 
@@ -22,13 +23,13 @@ def test_open_board_events_game_command(tmp_path):
         moves = []
         for e in board.events(timeout=5):
             if e.kind == "MOVE":
-                moves.append(e.args[1])
-            if e.kind == "PRESS" and e.args[0] == "black":
+                moves.append(e.get("move"))
+            if e.kind == "PRESS" and e.get("side") == BLACK:
                 break
         assert moves == ["h2e2", "h9g7"]
         assert board.status()["phase"] == "playing"
         board.command("resign", "black")
-        assert board.wait_for("RESULT").args[:2] == ["1-0", "4.1.12"]
+        assert board.wait_for("RESULT").fields[:2] == ("1-0", "4.1.12")
         g = board.game(Site="Hall 2")
         assert g.texts("Chinese") == ["炮二平五", "马８进７"]
         assert (g.headers["Red"], g.headers["Site"], g.result, g.termination) == (

@@ -52,13 +52,13 @@ def test_sim_command_prints_its_port_and_takes_actions_on_stdin(tmp_path):
             ask(link.command(["new", "tc=5m"]), lambda: link.events)
             p.stdin.write("setup\n+100 press red\n+100 press black\n")
             p.stdin.flush()
-            ask(link.hello(), lambda: any(e.args[:1] == ["confirmed"] for e in link.events))
+            ask(link.hello(), lambda: any(e.get("what") == "confirmed" for e in link.events))
             ask(link.command(["start"]), lambda: any(e.kind == "START" for e in link.events))
             with open(fifo, "w") as control:  # the same through the control FIFO
                 control.write("+200 lift h2\n+300 place e2\n+200 press red\n")
             ask(link.hello(), lambda: any(e.kind == "PRESS" for e in link.events))
-        assert [e.args[1] for e in link.events if e.kind == "MOVE"] == ["h2e2"]
-        assert [e.args[0] for e in link.events if e.kind == "SETUP"][-1] == "confirmed"
+        assert [e.get("move") for e in link.events if e.kind == "MOVE"] == ["h2e2"]
+        assert [e.get("what") for e in link.events if e.kind == "SETUP"][-1] == "confirmed"
     finally:
         p.send_signal(signal.SIGINT)  # Ctrl-C ends it
         try:

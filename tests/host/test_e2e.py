@@ -173,7 +173,7 @@ def test_power_cut_of_the_board_while_logging(tmp_path):
         sim.power(True)
         session = logger.boards[0].session
         step_until(logger, lambda: any(" PAUSE power " in p for p in logger.boards[0].files.payloads))
-        assert session.command(["resume"], on_events=lambda evs: logger._on_events(session, evs))[0] == "ok"
+        assert session.command(["resume"], on_events=lambda evs: logger.on_events(session, evs))[0] == "ok"
         sim.act(*lines[half:])
         step_until(logger, lambda: finished(logger))
     finally:
@@ -212,7 +212,7 @@ def test_a_round_of_two_boards_started_at_once_and_logged_together(tmp_path):
             sim.act(*acts)
         step_until(logger, lambda: all(b.game and len(b.game.plies) == 12 for b in logger.boards))
         for b, side in zip(logger.boards, ("black", "red")):
-            assert b.session.command(["resign", side], on_events=lambda e, s=b.session: logger._on_events(s, e))[0] == "ok"
+            assert b.session.command(["resign", side], on_events=lambda e, s=b.session: logger.on_events(s, e))[0] == "ok"
         step_until(logger, lambda: all(finished_board(b) for b in logger.boards))
     finally:
         logger.close()

@@ -19,6 +19,7 @@ import sys
 from array import array
 
 from boards.simrun import Runner
+from game.events import seq_of
 from link.frame import crc as _crc
 
 
@@ -36,7 +37,7 @@ def check_game(r, seen, cuts):
     expect = 1
     by_seq = JOURNAL  # crc of the journal's event, by sequence number
     for e in r.app.events_since(1):
-        seq = int(e.split(" ", 2)[1])
+        seq = seq_of(e)
         if seq != expect or seq >= MAX_EVENTS:
             return "journal sequence broken at %d (want %d)" % (seq, expect)
         by_seq[seq] = crc(e)
@@ -56,7 +57,7 @@ def run_game(rng, moves, store):
 
     def host(line):
         if line.startswith("E ") and count[0] < 2 * MAX_EVENTS:
-            seen[count[0]] = int(line.split(" ", 2)[1])
+            seen[count[0]] = seq_of(line)
             seen[count[0] + 1] = crc(line)
             count[0] += 2
 

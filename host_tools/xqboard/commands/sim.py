@@ -61,12 +61,12 @@ def register(sub):
 
 
 def cmd_sim(args):
-    if args.target == "qemu":
-        from ..target.qemu import cmd_sim as on_qemu
-
-        return on_qemu(args)
-    speed = speed_arg(args.speed)
     key = key_arg(args.key)
+    if args.target == "qemu":
+        from ..target.qemu import run_sim
+
+        return run_sim(args, key)
+    speed = speed_arg(args.speed)
     sim = SimulatedBoard(store=args.store, speed=speed, key=key, board_id=args.board_id, link=args.link,
                          log=lambda line: print("board: " + line, file=sys.stderr, flush=True))
     sim.start()

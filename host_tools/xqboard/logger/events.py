@@ -36,11 +36,11 @@ Mapping (what each event becomes):
   20.2) is written `*` with the board's words; CONFIRM: the times used
   (art. 9).
 """
+from ..boardlink import Event
 from ..core import START_FEN, Position, parse_move
 from ..record import BLACK, RED, Game
 from ..record import articles
 
-SIDES = {"red": RED, "black": BLACK}
 _HEADERS = (("event", "Event"), ("round", "Round"), ("board", "Board"), ("red", "Red"),
             ("black", "Black"), ("tc", "TimeControl"))
 _ALERT_WORDS = {
@@ -52,57 +52,41 @@ _ALERT_WORDS = {
 }
 
 
-def _payload(e):
-    return e if isinstance(e, str) else e.payload
+def event_of(e):
+    """An Event of a payload (or the Event itself)."""
+    return Event(e) if isinstance(e, str) else e
 
 
-def _words(e):
-    return _payload(e).split()
-
-
-def settings(args):
-    """{key: value} of `key=value` words, `_` read as a space."""
-    out = {}
-    for a in args:
-        if "=" in a:
-            k, v = a.split("=", 1)
-            out[k] = v.replace("_", " ")
-    return out
-
-
-def headers_of_game_event(args):
-    """The record's headers and starting FEN from a GAME event's words."""
-    s = settings(args)
+def headers_of_game_event(e):
+    """The record's headers and starting FEN from a GAME event."""
     headers = {}
     for key, name in _HEADERS:
-        v = s.get(key)
+        v = e.get(key)
         if v and v != "-":
             headers[name] = v
-    fen = s.get("fen", "startpos")
+    fen = e.get("fen", "startpos")
     if fen in ("startpos", "", "-"):
         fen = START_FEN
     return headers, fen
 
 
-def _points_text(args):
-    put = [a[4:] for a in args if a.startswith("put=") and a[4:] != "-"]
-    clear = [a[6:] for a in args if a.startswith("clear=") and a[6:] != "-"]
+def _points_text(e):
     parts = []
-    if put:
-        parts.append("a piece missing on " + ",".join(put))
-    if clear:
-        parts.append("a piece out of place on " + ",".join(clear))
+    if e.get("put", "-") != "-":
+        parts.append("a piece missing on " + e.get("put"))
+    if e.get("clear", "-") != "-":
+        parts.append("a piece out of place on " + e.get("clear"))
     return " and ".join(parts)
 
 
-def _article(args):
-    for a in reversed(args):
-        if a[:1].isdigit() and "." in a and "=" not in a:
-            return a
-    return None
+def _side_word(side):
+    return "Red" if side == RED else "Black"
 
 
-class _Builder:
+class Builder:
+    """Builds a record Game from a board's events, one at a time
+    (`add(event)`): what `game_from_events` and the logger's files use."""
+
     def __init__(self, headers):
         self.extra = dict(headers or {})
         self.game = Game(**self.extra)
@@ -113,100 +97,99 @@ class _Builder:
         self.alert = None  # the standing alert's note
 
     def add(self, e):
-        w = _words(e)
-        t, kind, args = int(w[2]), w[3], w[4:]
-        handler = getattr(self, "_" + kind.lower(), None)
+        e = event_of(e)
+        handler = getattr(self, "_" + e.kind.lower(), None)
         if handler:
-            handler(t, args)
+            handler(e.t, e)
         else:
-            self.game.add_comment("%s %s" % (kind, " ".join(args)))
+            self.game.add_comment(("%s %s" % (e.kind, e.describe())).strip())
 
-    def _game(self, t, args):
-        headers, fen = headers_of_game_event(args)
+    def _game(self, t, e):
+        headers, fen = headers_of_game_event(e)
         headers.update(self.extra)
         self.game = Game(fen=fen, **headers)
         self.turn_start = None
         self.pending = None
         self.alert = None
 
-    def _setup(self, t, args):
+    def _setup(self, t, e):
         pass  # the set-up check: not part of the record
 
-    def _start(self, t, args):
+    def _start(self, t, e):
         self.turn_start = t
         self.paused = 0
 
-    def _move(self, t, args):
+    def _move(self, t, e):
         try:
-            ply = self.game.push(parse_move(args[1]))
+            ply = self.game.push(parse_move(e.get("move")))
         except ValueError:
-            self.game.add_comment("move %s not recordable here" % args[1])
+            self.game.add_comment("move %s not recordable here" % e.get("move"))
             self.pending = None
             return
         self.pending = ply
-        if "suicide" in args:
+        if e.get("suicide"):
             self.game.add_comment("suicide (3.4)")
 
-    def _press(self, t, args):
-        side = SIDES.get(args[0])
+    def _press(self, t, e):
+        side = e.get("side")
         ply = self.pending
-        if ply is not None and side is not None and self.game.side_of(ply.number) == side:
-            ply.clock = int(args[1] if side == RED else args[2])
+        if ply is not None and self.game.side_of(ply.number) == side:
+            ply.clock = e.get("red_ms") if side == RED else e.get("black_ms")
             if self.turn_start is not None:
                 ply.elapsed = max(0, t - self.turn_start - self.paused)
             self.pending = None
-        if "stage" in args:
-            self.game.add_comment("%s: next stage of the time control (6.2)" % args[0].capitalize())
+        if e.get("stage"):
+            self.game.add_comment("%s: next stage of the time control (6.2)" % _side_word(side))
         self.turn_start = t
         self.paused = 0
 
-    def _pause(self, t, args):
+    def _pause(self, t, e):
         self.paused_at = t
-        self.game.add_comment("Clock paused (%s)" % " ".join(args))
+        self.game.add_comment("Clock paused (%s)" % e.describe())
 
-    def _resume(self, t, args):
+    def _resume(self, t, e):
         if self.paused_at is not None:
             self.paused += t - self.paused_at
             self.paused_at = None
-        self.game.add_comment("Clock resumed (%s)" % " ".join(args))
+        self.game.add_comment("Clock resumed (%s)" % e.describe())
 
-    def _foul(self, t, args):
+    def _foul(self, t, e):
         # 8.2: a foul is recorded at once.
-        self.game.add_foul(SIDES[args[0]], args[1])
+        self.game.add_foul(e.get("side"), e.get("article"))
 
-    def _alert(self, t, args):
-        kind = args[0]
-        if kind == "breach":
-            text = "%s: %s %s" % (_ALERT_WORDS[kind], args[1], " ".join(a for a in args[2:] if a != _article(args)))
+    def _alert(self, t, e):
+        what = e.get("what")
+        if what == "breach":
+            where = " ".join("%s=%s" % (k, e.get(k)) for k in ("put", "clear", "move") if e.get(k))
+            text = "%s: %s %s" % (_ALERT_WORDS[what], _side_word(e.get("side")).lower(), where)
         else:
-            text = "%s, %s" % (_ALERT_WORDS.get(kind, kind), _points_text(args))
+            text = "%s, %s" % (_ALERT_WORDS.get(what, what), _points_text(e))
         if self.alert is not None:
             return  # the standing alert, its points changed while being restored: counted once
-        self.alert = self.game.add_alert(text.strip(", "), _article(args))
+        self.alert = self.game.add_alert(text.strip(", "), e.get("article"))
 
-    def _restored(self, t, args):
+    def _restored(self, t, e):
         if self.alert is not None:
             self.alert.text += ", restored"
             self.alert = None
 
-    def _touch(self, t, args):
-        who = args[0].capitalize()
-        if args[1] == "duty-broken":
-            text = "%s broke a touch-move duty: %s (%s)" % (who, args[2], args[3] if len(args) > 3 else "")
+    def _touch(self, t, e):
+        who = _side_word(e.get("side"))
+        if e.get("whose") == "duty-broken":
+            text = "%s broke a touch-move duty: %s (%s)" % (who, e.get("where"), e.get("article", ""))
         else:
-            what = "own piece" if args[1] == "own" else "opponent's piece"
-            text = "%s touched the %s on %s (%s)" % (who, what, args[2], args[3] if len(args) > 3 else "")
+            what = "own piece" if e.get("whose") == "own" else "opponent's piece"
+            text = "%s touched the %s on %s (%s)" % (who, what, e.get("point"), e.get("article", ""))
         self.game.add_comment(text)
 
-    def _offer(self, t, args):
-        self.game.add_comment("%s offers a draw (22.1)" % args[0].capitalize())
+    def _offer(self, t, e):
+        self.game.add_comment("%s offers a draw (22.1)" % _side_word(e.get("side")))
 
-    def _flag(self, t, args):
-        self.game.add_comment("%s's flag fell at %s ms (4.1.6)" % (args[0].capitalize(), args[1][3:]))
+    def _flag(self, t, e):
+        self.game.add_comment("%s's flag fell at %s ms (4.1.6)" % (_side_word(e.get("side")), e.get("at")))
 
-    def _result(self, t, args):
-        score, article = args[0], (args[1] if len(args) > 1 else None)
-        words = " ".join(args[2:])
+    def _result(self, t, e):
+        score, article, words = e.get("score"), e.get("article"), e.get("reason", "")
         if score == "0-0":
             # 20.2: both sides forfeit; PGN has no such result.
             self.game.set_result("*", article, "both sides forfeit (0-0) " + words)
@@ -216,41 +199,53 @@ class _Builder:
         if words and words != known:
             self.game.add_comment("Result %s %s: %s" % (score, article, words))
 
-    def _repetition(self, t, args):
+    def _repetition(self, t, e):
         # 23.1: the board announces the third occurrence with its ruling;
         # the arbiter decides on a claim (docs/RULINGS.md).
-        s = settings(args)
-        arts = " ".join(a for a in args if a[:1].isdigit() and "." in a)
-        verdict = s.get("verdict", "").replace("-", " ")
-        head = {"third": "Repetition: third occurrence", "varied": "Repetition varied"}.get(args[0], "Repetition " + args[0])
+        ruling = ruling_of(e.get("ruling", ""))
+        arts = " ".join(ruling["articles"] + [e.get("article")])
+        verdict = ruling["verdict"]
+        what = e.get("what")
+        head = {"third": "Repetition: third occurrence", "varied": "Repetition varied"}.get(what, "Repetition " + what)
         self.game.add_comment("%s%s (%s)" % (head, (", ruling: " + verdict) if verdict else "", arts))
 
-    def _confirm(self, t, args):
-        s = settings(args)
-        try:
-            self.game.time_used = {RED: int(s["red_used"]), BLACK: int(s["black_used"])}
-        except (KeyError, ValueError):
-            pass
+    def _confirm(self, t, e):
+        if e.get("red_used") is not None and e.get("black_used") is not None:
+            self.game.time_used = {RED: e.get("red_used"), BLACK: e.get("black_used")}
 
-    def _correct(self, t, args):
-        fen = args[0].replace("_", " ")
+    def _correct(self, t, e):
+        fen = e.get("fen")
         g = self.game
         want = Position(fen).fen().split()[:2]
         for k in range(len(g.plies), -1, -1):
             if g.position(k).fen().split()[:2] == want:
-                if k < len(g.plies):
-                    del g.plies[k:]
-                    g._pos = g.position()
+                g.back_to(k)
                 g.add_comment("Position corrected by the arbiter (5.8): back to move %d" % k)
                 return
         g.add_comment("Position corrected by the arbiter (5.8): %s" % fen)
+
+
+def ruling_of(text):
+    """The parts of a repetition ruling's text (docs/RULINGS.md): `moves`
+    (`R:h2e2:check`...), `verdict` (spaces restored) and `articles`."""
+    out = {"moves": [], "verdict": "", "articles": [], "count": None}
+    for w in text.split():
+        if w.startswith("verdict="):
+            out["verdict"] = w[8:].replace("-", " ")
+        elif w[:1].isdigit():
+            out["articles"].append(w)
+        elif w.startswith("x") and w[1:].isdigit():
+            out["count"] = int(w[1:])
+        else:
+            out["moves"].append(w)
+    return out
 
 
 def game_from_events(events, headers=None):
     """The record (xqboard.record.Game) of one game's events: payload
     strings or boardlink.Event objects, in order from the GAME event.
     `headers` (Date, Site...) are added to those the GAME event gives."""
-    b = _Builder(headers)
+    b = Builder(headers)
     for e in events:
         b.add(e)
     return b.game

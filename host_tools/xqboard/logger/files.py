@@ -37,7 +37,8 @@ from pathlib import Path
 
 from ..core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from ..record import score_sheet, write_pgn
-from .events import _Builder
+from ..boardlink import Event
+from .events import Builder
 
 from link.frame import FrameError, decode, encode  # noqa: E402
 
@@ -103,8 +104,9 @@ class GameFiles:
         self.headers = {"Date": self.date}
         self.headers.update(headers or {})
         self.payloads = []
+        self.events = []  # the payloads decoded (boardlink.Event)
         self.new_notes = []
-        self.builder = _Builder(self.headers)
+        self.builder = Builder(self.headers)
         for p in payloads:
             self._take(p)
         self.dirty = bool(payloads)
@@ -116,13 +118,18 @@ class GameFiles:
         return self.builder.game
 
     def _take(self, payload):
+        e = Event(payload)
         self.payloads.append(payload)
+        self.events.append(e)
         n = len(self.game.notes)
-        self.builder.add(payload)
+        self.builder.add(e)
         self.new_notes = self.game.notes[n:] if len(self.game.notes) > n else []
-        kind = payload.split(" ", 4)[3] if payload.count(" ") >= 3 else ""
-        if kind in ("RESULT", "CONFIRM"):
+        if e.kind in ("RESULT", "CONFIRM"):
             self.ended = True
+
+    def has(self, kind, **fields):
+        """Whether the log holds an event of `kind` (with these field values)."""
+        return any(e.kind == kind and all(e.get(k) == v for k, v in fields.items()) for e in self.events)
 
     def append(self, events, on_each=None):
         """Appends events (payloads or Events) to the log, on the disk

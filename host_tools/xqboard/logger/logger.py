@@ -24,6 +24,7 @@ import time
 from .files import GameFiles
 from .session import BoardSession
 from .view import Screen, panel, plain_line
+from xq.pieces import BLACK, RED, other
 
 _CLOCK_KINDS = ("START", "PRESS", "PAUSE", "RESUME", "ADJUST", "PENALTY", "RESULT", "FLAG", "CORRECT")
 
@@ -68,7 +69,7 @@ class Logger:
         self.boards = []
         for p in ports:
             s = BoardSession(p, key=key, on_game=self._on_game, inbox=self.inbox)
-            s.listener = self._on_events
+            s.listener = self.on_events
             self.boards.append(Board(s))
         self._by_session = {b.session: b for b in self.boards}
         self.screen = Screen(self.stream) if self.live else None
@@ -98,7 +99,7 @@ class Logger:
         f = board.files
         if f is None or not f.ended:
             return False
-        if not self.confirm or any(p.split()[3] == "CONFIRM" for p in f.payloads):
+        if not self.confirm or f.has("CONFIRM"):
             return True
         if board.ended_at is None:
             board.ended_at = time.monotonic()
@@ -129,7 +130,7 @@ class Logger:
             was = session.connected
             evs = session.handle(kind, data)
             if evs:
-                self._on_events(session, evs)
+                self.on_events(session, evs)
             if session.connected != was:
                 self._plain("%-4s      %s" % (session.link.board_id or session.port,
                                               "link up: %s" % session.port if session.connected
@@ -161,14 +162,17 @@ class Logger:
         b.ended_at = None
         return list(b.files.payloads)
 
-    def _on_events(self, session, events):
+    def on_events(self, session, events):
+        """Takes a session's new events: on the disk first, then the plain
+        log, the clocks, and the confirmation asked for once a game ends.
+        (Also for the events a command's answer brought: round.py, demo.py.)"""
         b = self._by_session[session]
         if b.files is None:
             return
         tag = b.session.link.board_id or session.port
 
         def each(e, notes):
-            line = plain_line(tag, b.files.game, e.payload, notes)
+            line = plain_line(tag, b.files.game, e, notes)
             if line:
                 self._plain(line)
             self._follow_clock(b, e)
@@ -178,18 +182,18 @@ class Logger:
             b.files.write_records()
             self._written_at = time.monotonic()
             if self.confirm and not b.confirm_sent and not any(e.kind == "CONFIRM" for e in events) \
-                    and not any(p.split()[3] == "CONFIRM" for p in b.files.payloads):
+                    and not b.files.has("CONFIRM"):
                 b.confirm_sent = True
                 session.send(session.link.command(["confirm"]))
         self._draw()
 
     def _follow_clock(self, b, e):
         if e.kind == "PRESS":
-            b.clocks = {0: int(e.args[1]), 8: int(e.args[2])}
+            b.clocks = {RED: e.get("red_ms"), BLACK: e.get("black_ms")}
             b.clocks_at = time.monotonic()
-            b.running = 8 if e.args[0] == "red" else 0
+            b.running = other(e.get("side"))
         elif e.kind in ("START", "RESUME"):
-            b.running = 0 if e.args[0] == "red" else 8
+            b.running = e.get("side")
             if e.kind == "RESUME":
                 b.running = b.game.position().side if b.game else None
             b.session.ask_status()

@@ -15,6 +15,9 @@ start (20.1).
 """
 import time
 
+from ..core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
+from game.events import escape  # noqa: E402
+
 
 class RoundError(Exception):
     pass
@@ -42,7 +45,8 @@ def parse_pairing(text):
 
 
 def _value(v):
-    return str(v).strip().replace(" ", "_")
+    # one word, as the protocol writes text (a space is `_`, UTF-8 as itself)
+    return escape(str(v).strip())
 
 
 def new_words(pairing, event=None, round_no=None, tc=None, level=None, extra=()):
@@ -62,12 +66,12 @@ def new_words(pairing, event=None, round_no=None, tc=None, level=None, extra=())
 
 def setup_confirmed(board):
     f = board.files
-    return f is not None and any(p.split()[3:5] == ["SETUP", "confirmed"] for p in f.payloads)
+    return f is not None and f.has("SETUP", what="confirmed")
 
 
 def started(board):
     f = board.files
-    return f is not None and any(p.split()[3] == "START" for p in f.payloads)
+    return f is not None and f.has("START")
 
 
 def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None, confirm="players",
@@ -82,7 +86,7 @@ def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None
     for b in boards:
         s = b.session
         words = new_words(pairings[s.port], event, round_no, tc, level, extra)
-        reply = s.command(words, on_events=lambda evs, s=s: logger._on_events(s, evs), timeout=10)
+        reply = s.command(words, on_events=lambda evs, s=s: logger.on_events(s, evs), timeout=10)
         if reply[:1] != ["ok"]:
             raise RoundError("%s refused `new`: %s" % (s.port, " ".join(reply[1:])))
     deadline = time.monotonic() + wait
@@ -97,7 +101,7 @@ def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None
             elif confirm == "host" and time.monotonic() - tried.get(b, 0) > 0.5:
                 tried[b] = time.monotonic()
                 s = b.session
-                reply = s.command(["setup", "host"], on_events=lambda evs, s=s: logger._on_events(s, evs))
+                reply = s.command(["setup", "host"], on_events=lambda evs, s=s: logger.on_events(s, evs))
                 if reply[:1] == ["ok"]:
                     pending.remove(b)
         if pending and not told and on_waiting:

@@ -21,7 +21,8 @@ import queue
 import threading
 import time
 
-from ..boardlink import BoardLink, Event
+from ..boardlink import BoardLink, Event, is_event
+from game.events import GAME, unescape
 
 HELLO_EVERY = 3.0  # s: a greeting tells the last event number (a lost tail is asked for)
 ASK_AGAIN = 1.5  # s: a `since` unanswered this long is sent again
@@ -36,6 +37,7 @@ def greeting_fields(payload):
     for w in payload.split()[1:]:
         if "=" in w:
             k, v = w.split("=", 1)
+            v = unescape(v)
             if k == "id" or (k == "board" and "board_id" not in out and "fw" in out and "nonce" not in out):
                 out["board_id"] = v
                 continue
@@ -60,9 +62,9 @@ class GameLink(BoardLink):
 
     def reconnected(self):
         self.synced = False
-        self._asked = None
+        self.asked = None
 
-    def _payload(self, payload):
+    def take_line(self, payload):
         if payload.startswith("H "):
             info = greeting_fields(payload)
             self.board_id = info.get("board_id")
@@ -73,30 +75,30 @@ class GameLink(BoardLink):
             if g != self.game_no:
                 self._switch(g)
             self.synced = True
-            return super()._payload(payload)
-        if payload.startswith("E ") and not self.synced:
+            return super().take_line(payload)
+        if is_event(payload) and not self.synced:
             return []
-        return super()._payload(payload)
+        return super().take_line(payload)
 
-    def _event(self, e):
-        if e.kind == "GAME" and e.seq == 1 and (self.events or self.greeting.get("seq") == "0"):
+    def add_event(self, e):
+        if e.kind == GAME and e.seq == 1 and (self.events or self.greeting.get("seq") == "0"):
             # A new game while connected: the board's next journal file
             # (a greeting with seq=0: the board had no game in progress).
             self._switch((self.game_no or 0) + 1)
-        return super()._event(e)
+        return super().add_event(e)
 
     def _switch(self, g):
         if self.events:
             self.games.append(self.events)
         self.events = []
-        self._ahead = {}
-        self._asked = None
+        self.ahead = {}
+        self.asked = None
         self.game_no = g
         if self.greeting:
             self.greeting["seq"] = "0"
         kept = self.on_game(g) if self.on_game else []
         for p in kept:
-            super()._event(Event(p))
+            super().add_event(Event(p))
 
 
 class BoardSession:
@@ -244,7 +246,7 @@ class BoardSession:
         if not self.connected:
             return
         now = time.monotonic()
-        if self.link._asked is not None and now - self._asked_at > ASK_AGAIN:
+        if self.link.asked is not None and now - self._asked_at > ASK_AGAIN:
             self.link.ask_again()
             self._after_feed()
         if now - self._hello_at > HELLO_EVERY:

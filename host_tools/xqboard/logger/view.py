@@ -17,6 +17,8 @@ from ..record import diagram as _diagram
 from ..record import move_text
 from ..record.pgn import display_width, format_time, note_text
 from ..record.scoresheet import result_line
+from .events import event_of
+from xq.pieces import BLACK, RED
 
 CLEAR, HOME, EOL, EOS = "\x1b[2J", "\x1b[H", "\x1b[K", "\x1b[J"
 
@@ -68,8 +70,8 @@ def panel(state, color=False):
         lines.append(where)
     clocks = state.get("clocks") or {}
     running = state.get("running")
-    red = "Red 红方 %s  %s%s" % (h.get("Red", "?"), clock_text(clocks.get(0)), " <" if running == 0 else "")
-    black = "Black 黑方 %s  %s%s" % (h.get("Black", "?"), clock_text(clocks.get(8)), " <" if running == 8 else "")
+    red = "Red 红方 %s  %s%s" % (h.get("Red", "?"), clock_text(clocks.get(RED)), " <" if running == RED else "")
+    black = "Black 黑方 %s  %s%s" % (h.get("Black", "?"), clock_text(clocks.get(BLACK)), " <" if running == BLACK else "")
     lines.append(red + " " * max(2, 40 - display_width(red)) + black)
     pos = g.position()
     last = g.plies[-1].move if g.plies else None
@@ -86,19 +88,19 @@ def panel(state, color=False):
     return lines
 
 
-def plain_line(board, game, payload, notes=()):
-    """One line for a plain log of an event (`notes`: those the event added
-    to the record), or None for the events a plain log leaves out (the
-    set-up, clock presses)."""
-    w = payload.split()
-    kind, args = w[3], w[4:]
+def plain_line(board, game, event, notes=()):
+    """One line for a plain log of an event (an Event or its payload;
+    `notes`: those the event added to the record), or None for the events a
+    plain log leaves out (the set-up, clock presses)."""
+    e = event_of(event)
+    kind = e.kind
     tag = "%-4s" % board
     if kind == "MOVE" and game.plies:
         ply = game.plies[-1]
         before = game.position(ply.number - 1)
         n = _move_number(game, ply.number)
         dots = "." if game.side_of(ply.number) == 0 else "..."
-        return "%s %3d%s %s (%s)" % (tag, n, dots, move_text(before, ply.move, "Chinese"), args[1])
+        return "%s %3d%s %s (%s)" % (tag, n, dots, move_text(before, ply.move, "Chinese"), e.get("move"))
     if kind == "RESULT":
         return "%s      %s" % (tag, result_line(game))
     if kind == "GAME":

@@ -34,6 +34,7 @@ from app import App
 from boards.scenario import parse_point, parse_time
 from boards.sim import SimBoard, TtyPort
 from boards.simrun import T0
+from xq.pieces import side_of
 import ticks
 
 MAX_SLEEP_MS = 100  # real ms: the longest the loop sleeps without input
@@ -121,7 +122,7 @@ class RealTimeSim:
             elif action == "press":
                 if args[0] not in ("red", "black"):
                     raise ValueError("press red or press black")
-                b.press(0 if args[0] == "red" else 8)
+                b.press(side_of(args[0]))
             elif action == "flicker":
                 b.flicker(parse_point(args[0]), parse_time(args[1]))
             elif action == "setup":

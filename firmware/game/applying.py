@@ -1,0 +1,151 @@
+# Applying events to the game's derived state (position, counters, result):
+# pure bookkeeping, the same on the live path (Game.emit) and when the
+# journal is replayed after a power cut (Game.replay). Each handler takes
+# the event's typed fields, as game/events.py declares them; `now` is the
+# tick of a live event, None on replay (the clock then comes from the
+# journal's snapshot).
+from array import array
+
+from clock import clock as _clock
+from clock.control import parse as parse_control
+from game import events as ev
+from game.config import FIELDS, Config, ConfigError
+from game.phases import OVER, PLAYING, SETUP
+from xq import squares
+from xq.pieces import index, other
+from xq.position import Position
+
+_FALSE_CLAIM = "8.1.4"
+
+
+class Applying:
+    """The event handlers of Game (a mixin: Game holds the state)."""
+
+    def apply(self, kind, fields, now=None):
+        """Updates the derived state for one event."""
+        f = _APPLY.get(kind)
+        if f:
+            f(self, now, *fields)
+
+    def _a_game(self, now, what, event, round, board, red, black, tc, level, policy, fen, limit, late):
+        self.config = config_of(event, round, board, red, black, tc, level, policy, fen, limit, late)
+        self.position = Position(self.config.fen, history=128)  # grows for long games
+        self.clock = _clock.Clock(parse_control(self.config.tc), _clock.BOARD,
+                                  late_ms=self.config.late * 60000)
+        self.reset_counters()
+        self.hashes.append(self.position.hash)  # the start counts as an occurrence
+        self.phase = SETUP
+
+    def _a_setup(self, now, what, *fields):
+        if what == "confirmed":
+            self.setup_ok = True
+
+    def _a_start(self, now, side, article):
+        self.phase = PLAYING
+        if now is not None and self.clock.state == _clock.READY:
+            self.clock.start(now, self.position.side)
+
+    def _a_move(self, now, ply, move, side, at, capture, check, suicide):
+        captured = self.position.push(squares.parse_move(move))
+        if captured:
+            self.checks = bytearray()
+            self.hashes = array("i")  # a capture ends every cycle (23.2)
+        else:
+            self.checks.append(1 if check else 0)
+        self.hashes.append(self.position.hash)
+        self.moved[index(side)] = True
+        if self.open_offer == other(side):
+            self.open_offer = None  # a move answers the opponent's draw offer (22.1)
+        if now is not None:
+            self.clock.move_made(side, self.tick_of(at, now))
+
+    def _a_press(self, now, side, red_ms, black_ms, stage, article):
+        self.moved[index(side)] = False
+
+    def _a_foul(self, now, side, article, fouls, period):
+        i = index(side)
+        self.fouls[i] += 1
+        if article == "8.1.7":
+            self.empty_presses[i] += 1
+        elif article == "8.1.8":
+            self.breaches[i] += 1
+        elif article == _FALSE_CLAIM:
+            key = (i, period)
+            self.false_claims[key] = self.false_claims.get(key, 0) + 1
+
+    def _a_alert(self, now, what, *fields):
+        self.alert = what
+        if what == "breach" and self.phase == PLAYING:
+            side, put, clear, move, article, again = fields
+            if article == "4.1.8":  # a breach that loses counts too
+                self.breaches[index(side)] += 1
+
+    def _a_restored(self, now):
+        self.alert = None
+
+    def _a_result(self, now, score, article, reason):
+        self.result = (score, article, reason)
+        self.verdict = None
+        self.phase = OVER
+        if now is not None and self.clock is not None and self.clock.state != _clock.STOPPED:
+            self.clock.stop(now)
+
+    def _a_verdict(self, now, score, article, reason):
+        self.verdict = (score, article, reason)
+
+    def _a_offer(self, now, side, n, article):
+        self.offers[index(side)] += 1
+        self.open_offer = side
+
+    def _a_late(self, now, red, black, article):
+        self.late_reported = True
+
+    def _a_limit(self, now, what, rounds, article):
+        self.limit_reported = True
+
+    def _a_correct(self, now, fen, article):
+        self.position = Position(fen)
+        self.checks = bytearray()
+        self.hashes = array("i")
+        self.hashes.append(self.position.hash)
+
+    def _a_pause(self, now, by, why):
+        if now is not None and self.clock is not None:
+            self.clock.pause(now)
+
+    def _a_resume(self, now, by):
+        if now is not None and self.clock is not None:
+            self.clock.resume(now)
+
+
+def config_of(*values):
+    """The Config of a GAME event's settings (in config.FIELDS order); a
+    setting the event lacks keeps its default."""
+    c = Config()
+    for i in range(len(FIELDS)):
+        if values[i] is not None:
+            try:
+                c.set(FIELDS[i], values[i])
+            except ConfigError:
+                pass  # a log from a newer board: keep the default
+    return c
+
+
+_APPLY = {
+    ev.GAME: Applying._a_game,
+    ev.SETUP: Applying._a_setup,
+    ev.START: Applying._a_start,
+    ev.MOVE: Applying._a_move,
+    ev.PRESS: Applying._a_press,
+    ev.FOUL: Applying._a_foul,
+    ev.ALERT: Applying._a_alert,
+    ev.RESTORED: Applying._a_restored,
+    ev.RESULT: Applying._a_result,
+    ev.VERDICT: Applying._a_verdict,
+    ev.OFFER: Applying._a_offer,
+    ev.LATE: Applying._a_late,
+    ev.LIMIT: Applying._a_limit,
+    ev.CORRECT: Applying._a_correct,
+    ev.PAUSE: Applying._a_pause,
+    ev.RESUME: Applying._a_resume,
+}

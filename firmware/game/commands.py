@@ -1,0 +1,147 @@
+# The arbiter's commands to the game (docs/PROTOCOL.md, "Host to board"):
+# new game, set-up, clock (8.1.2, 21.4, 22.2), results (4.1.7, 4.1.12, 20.2),
+# corrections (5.8) and the score sheet (art. 9); the players' offers and
+# claims are in claims.py. Each checks what it may, then emits its event; a
+# refusal raises CommandError with the reason sent back to the host.
+# Loaded for one command and dropped after (game/cold.py).
+from clock import clock as _clock
+from clock.control import parse as parse_control
+from game import events as ev
+from game.config import parse as parse_config
+from game.phases import OVER, PLAYING, SCORES, SETUP, CommandError, need, win_for
+from link.frame import MAX_LINE
+from xq.pieces import BLACK, RED, other, side_name, side_of
+from xq.position import Position
+
+
+def run(game, now, name, args):
+    """Runs the arbiter's command `name` (Game.command has checked the key
+    and turns errors into refusals); returns the reply words."""
+    return _COMMANDS[name](game, now, args)
+
+
+def _fits(g, kind, fields):
+    # An event must fit one frame of the link (docs/PROTOCOL.md): refuse
+    # a command whose event would not.
+    size = len(ev.encode(g.seq + 1, g.t, kind, fields).encode())
+    if size > MAX_LINE:
+        raise CommandError("%s would be %d bytes, over the link's %d: shorten it" % (kind, size, MAX_LINE))
+
+
+def _c_new(g, now, args):
+    cfg = parse_config(args)
+    Position(cfg.fen)  # refuse a bad FEN before anything changes
+    parse_control(cfg.tc)
+    if g.phase == PLAYING:
+        raise CommandError("a game is in progress: end it first (result)")
+    fields = ("new",) + cfg.values()
+    _fits(g, ev.GAME, fields)
+    g.begin(now)
+    g.emit(now, ev.GAME, *fields)
+    return ["game"]
+
+
+def _c_setup(g, now, args):
+    need(g.phase == SETUP, "no game waiting for its set-up")
+    g.emit(now, ev.SETUP, "confirmed", args[0] if args else "arbiter")
+
+
+def _c_start(g, now, args):
+    # 20.1: the clock of the side to move runs from the round's start.
+    need(g.phase == SETUP, "no game waiting to start")
+    g.emit(now, ev.START, g.position.side, "20.1")
+
+
+def _c_pause(g, now, args):
+    # 8.1.2: only the arbiter stops the clock.
+    need(g.phase == PLAYING and g.clock.state == _clock.RUNNING, "the clock is not running")
+    g.emit(now, ev.PAUSE, "arbiter", "8.1.2")
+
+
+def _c_resume(g, now, args):
+    need(g.phase == PLAYING and g.clock.state == _clock.PAUSED, "the clock is not paused")
+    g.emit(now, ev.RESUME, "arbiter")
+
+
+def _c_adjust(g, now, args):
+    # 21.4, 21.5: the arbiter sets a side's time (and move count).
+    need(g.clock is not None and g.phase in (SETUP, PLAYING), "no clock to adjust")
+    side = side_of(args[0])
+    ms = int(args[1])
+    moves = int(args[2][6:]) if len(args) > 2 and args[2].startswith("moves=") else None
+    g.clock.adjust(side, now, ms, moves)
+    g.emit(now, ev.ADJUST, side, ms, moves, "21.4")
+
+
+def _c_penalty(g, now, args):
+    # 22.2: 5 minutes unless the arbiter says otherwise.
+    need(g.phase == PLAYING, "no game in progress")
+    side = side_of(args[0])
+    ms = int(args[1]) if len(args) > 1 else g.clock.penalty_ms
+    g.penalty(now, side, ms)
+
+
+def _c_result(g, now, args):
+    # The arbiter's result (also confirms a verdict under `report`).
+    need(g.phase in (SETUP, PLAYING), "no game in progress")
+    if not args:
+        if not g.verdict:
+            raise CommandError("no verdict to confirm: give the score and article")
+        args = [g.verdict[0], g.verdict[1], ev.escape(g.verdict[2])]
+    if args[0] not in SCORES:
+        raise CommandError("score %r: 1-0, 0-1, 1/2-1/2 or 0-0" % args[0])
+    if len(args) < 2:
+        raise CommandError("give the article the result applies")
+    reason = " ".join(ev.unescape(w) for w in args[2:] + ["arbiter"])
+    fields = (args[0], args[1], reason)
+    _fits(g, ev.RESULT, fields)
+    g.emit(now, ev.RESULT, *fields)
+
+
+def _c_resign(g, now, args):
+    # 4.1.12
+    need(g.phase == PLAYING, "no game in progress")
+    side = side_of(args[0])
+    g.emit(now, ev.RESULT, win_for(other(side)), "4.1.12", "resigned " + side_name(side))
+
+
+def _c_forfeit(g, now, args):
+    # 4.1.7 and 20.2: the arbiter confirms a late side's forfeit.
+    need(g.phase in (SETUP, PLAYING), "no game in progress")
+    if args == ["both"]:
+        g.emit(now, ev.RESULT, "0-0", "20.2", "both late")
+        return
+    side = side_of(args[0])
+    g.emit(now, ev.RESULT, win_for(other(side)), "4.1.7", "late " + side_name(side))
+
+
+def _c_correct(g, now, args):
+    # 5.8: the arbiter restores the position (as a FEN, `_` for spaces).
+    need(g.phase in (SETUP, PLAYING), "no game in progress")
+    fen = ev.unescape("_".join(args))
+    Position(fen)
+    g.emit(now, ev.CORRECT, fen, "5.8")
+
+
+def _c_confirm(g, now, args):
+    # Art. 9: the result, the time used by each side and the fouls.
+    need(g.phase == OVER, "no result to confirm")
+    g.emit(now, ev.CONFIRM, g.result[0], g.result[1], g.clock.used(RED, now),
+           g.clock.used(BLACK, now), "%d/%d" % (g.fouls[0], g.fouls[1]), "9")
+
+
+# name: handler
+_COMMANDS = {
+    "new": _c_new,
+    "setup": _c_setup,
+    "start": _c_start,
+    "pause": _c_pause,
+    "resume": _c_resume,
+    "adjust": _c_adjust,
+    "penalty": _c_penalty,
+    "result": _c_result,
+    "resign": _c_resign,
+    "forfeit": _c_forfeit,
+    "correct": _c_correct,
+    "confirm": _c_confirm,
+}
