@@ -77,6 +77,7 @@ class Settings:
     first: str = "near"                # round 1 of a Swiss: near, fold or slide
     seed: Optional[int] = None         # random seed of every lot
     date: str = ""
+    tc: str = ""                       # the time control the boards are started with (6.1-6.5), '' = the board's
     city: str = ""
     arbiter: str = ""
     rank_by: str = "match_points"      # team events: or game_points (14.7)
