@@ -1,6 +1,6 @@
 """The organiser's whole event, scripted (issue 15, "Done when"): players
 registered from a CSV with duplicate Chinese names, a late entry in round
-2, every round's boards started from the event file on simulated boards
+3 (2 in a shorter event), every round's boards started from the event file on simulated boards
 with the names in UTF-8 and the players' numbers, the games recorded by
 the host's logger, the results imported from those records with no header
 edited, then standings, TRF, the site.
@@ -46,13 +46,22 @@ def cli(*args):
 
 
 class Hall:
-    """The simulated boards of the hall, board k on port k."""
+    """The simulated boards of the hall: at most PC_BOARDS of them, as one
+    PC drives (`round start ... --only 1-25`); a bigger round is played in
+    turns of that many boards, each turn a PC's share."""
+
+    PC_BOARDS = 25
 
     def __init__(self, folder, count):
         self.sims = [SimulatedBoard(speed=40, key=DEFAULT_KEY, board_id="hall-%02d" % k,
                                     link=str(folder / ("port%d" % k)), store=str(folder / ("journal%d" % k))).start()
-                     for k in range(1, count + 1)]
-        self.map = {k: s.port for k, s in enumerate(self.sims, 1)}
+                     for k in range(1, min(count, self.PC_BOARDS) + 1)]
+
+    def shares(self, boards):
+        """[{board: port}] of each PC's share of the round's boards."""
+        boards = sorted(boards)
+        size = len(self.sims)
+        return [{b: s.port for b, s in zip(boards[k:k + size], self.sims)} for k in range(0, len(boards), size)]
 
     def close(self):
         for s in self.sims:
@@ -60,9 +69,16 @@ class Hall:
 
 
 def play_round(ev, rnd, hall, records, rng):
-    """Starts round `rnd`'s boards from the event file, plays every game to
-    a resignation and records it; returns {board: result}."""
-    pairings = event_pairings(round_games(ev, rnd), hall.map)
+    """Starts round `rnd`'s boards from the event file, each PC its share,
+    plays every game to a resignation and records it; returns {board: result}."""
+    games = round_games(ev, rnd)
+    results = {}
+    for board_map in hall.shares(g.board for g in games):
+        results.update(play_share(ev, rnd, event_pairings(games, board_map, only=set(board_map)), hall, records, rng))
+    return results
+
+
+def play_share(ev, rnd, pairings, hall, records, rng):
     logger = Logger(list(pairings), str(records), key=DEFAULT_KEY, stream=io.StringIO(), live=False).start()
     results = {}
     try:
@@ -98,7 +114,7 @@ def run_event(folder, players=20, rounds=3, seed=15):
     played = {}
     try:
         for rnd in range(1, rounds + 1):
-            if rnd == 2:
+            if rnd == min(3, rounds):
                 cli("tournament", "add", db, "王伟", "--club", "迟到俱乐部", "--rating", "2100")   # a late entry
             cli("tournament", "pair", db)
             played[rnd] = play_round(Event.open(str(db)), rnd, hall, records, rng)
