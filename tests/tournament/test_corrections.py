@@ -94,7 +94,15 @@ def test_a_forced_correction_in_a_round_robin_changes_no_pairing(new_event, tmp_
     ev.set_result(1, 2, "1-0")
     ev.pair()
     assert run("tournament", "result", ev.path, 1, 1, "0-1", "--force") == 0
-    assert "no pairing of round 2 would have changed" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "round 1 board 1 was 1-0, now 0-1" in out and "no pairing of round 2 would have changed" in out
+
+
+def test_a_forced_result_in_the_last_round_is_not_silent(swiss_db, capsys):
+    run("tournament", "result", swiss_db, 1, 1, "1-0")
+    capsys.readouterr()
+    assert run("tournament", "result", swiss_db, 1, 1, "-+", "--force") == 0
+    assert "forced: round 1 board 1 was 1-0, now -+; the standings are re-ranked" in capsys.readouterr().out
 
 
 def test_unpair_and_delete_round(new_event, rng, play):

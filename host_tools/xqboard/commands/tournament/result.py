@@ -49,10 +49,15 @@ def register(actions):
 
 
 def run(args):
-    report = open_event(args).set_result(args.round, args.board, args.result, fouls_red=args.fouls_red,
-                                         fouls_black=args.fouls_black, termination=args.termination,
-                                         force=args.force)
-    for line in report or ():
-        print("forced: %s" % line)
-    if args.force and report is None and args.round < open_event(args).current_round:
-        print("forced: no pairing of round %d would have changed" % (args.round + 1))
+    ev = open_event(args)
+    old = ev.game_at(args.round, args.board)["result"]
+    report = ev.set_result(args.round, args.board, args.result, fouls_red=args.fouls_red,
+                           fouls_black=args.fouls_black, termination=args.termination, force=args.force)
+    new = ev.game_at(args.round, args.board)["result"]
+    if old is not None and old != new:
+        print("forced: round %d board %d was %s, now %s; the standings are re-ranked" % (
+            args.round, args.board, old, new))
+        for line in report or ():
+            print("forced: %s" % line)
+        if report is None and args.round < ev.current_round:
+            print("forced: no pairing of round %d would have changed" % (args.round + 1))
