@@ -114,7 +114,7 @@ def test_a_faulty_file_names_every_line_and_enters_nothing(tmp_path):
     assert "line 4: rating '-1'" in str(e.value) and "line 4: birth '1990-13-01'" in str(e.value)
     with pytest.raises(TournamentError, match="the header needs 'name'"):
         read_players(str(write(tmp_path / "h.csv", "nom,elo\nA,1\n")))
-    with pytest.raises(TournamentError, match="save it as CSV"):
+    with pytest.raises(TournamentError, match="not a readable XLSX workbook"):
         read_players(str(write(tmp_path / "x.xlsx", "PK\x03\x04junk")))
     assert ev.entrants() == []
 
@@ -182,3 +182,42 @@ def test_a_thousand_players_from_a_file_in_seconds(tmp_path):
     ev.add_players(read_players(str(path)))
     assert len(ev.entrants()) == 1000
     assert time.perf_counter() - t < 5
+
+
+def xlsx(path, rows):
+    """A minimal XLSX as spreadsheets write it: shared strings for text,
+    numbers as values (2650 stored as 2650.0 by some)."""
+    import zipfile
+    ns = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    strings, cells = [], []
+    for r, row in enumerate(rows, 1):
+        out = []
+        for c, v in enumerate(row):
+            ref = "%s%d" % ("ABCDEFGHIJ"[c], r)
+            if isinstance(v, (int, float)):
+                out.append('<c r="%s"><v>%s</v></c>' % (ref, float(v)))
+            elif v:
+                strings.append(v)
+                out.append('<c r="%s" t="s"><v>%d</v></c>' % (ref, len(strings) - 1))
+        cells.append('<row r="%d">%s</row>' % (r, "".join(out)))
+    with zipfile.ZipFile(str(path), "w") as z:
+        z.writestr("xl/workbook.xml", '<workbook %s xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/'
+                   'relationships"><sheets><sheet name="P" sheetId="1" r:id="rId1"/></sheets></workbook>' % ns)
+        z.writestr("xl/_rels/workbook.xml.rels", '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/'
+                   'relationships"><Relationship Id="rId1" Target="worksheets/sheet1.xml" Type="x"/></Relationships>')
+        z.writestr("xl/sharedStrings.xml", "<sst %s>%s</sst>" % (ns, "".join("<si><t>%s</t></si>" % s for s in strings)))
+        z.writestr("xl/worksheets/sheet1.xml", "<worksheet %s><sheetData>%s</sheetData></worksheet>" % (ns, "".join(cells)))
+    return path
+
+
+def test_xlsx_player_list(tmp_path):
+    from xqboard.tournament.player_file import read_players
+    path = xlsx(tmp_path / "p.xlsx", [["姓名", "等级分", "单位", "性别"], ["王天一", 2650, "杭州", "男"],
+                                      ["王伟", 2300, "", "女"], ["", "", "", ""], ["郑惟桐", 2600, "四川", ""]])
+    players = read_players(str(path))
+    assert players == [{"name": "王天一", "rating": 2650, "club": "杭州", "sex": "m"},
+                       {"name": "王伟", "rating": 2300, "sex": "f"},
+                       {"name": "郑惟桐", "rating": 2600, "club": "四川"}]
+    bad = xlsx(tmp_path / "b.xlsx", [["name", "rating"], ["A", -4]])
+    with pytest.raises(TournamentError, match="b.xlsx line 2: rating '-4'"):
+        read_players(str(bad))

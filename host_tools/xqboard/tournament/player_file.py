@@ -1,7 +1,7 @@
-"""Players from a file: a CSV player list, or a previous event's file.
+"""Players from a file: a CSV or XLSX player list, or a previous event's file.
 
-The CSV has a header line naming its columns, in any order; only `name` is
-needed. English or Chinese headers:
+The CSV (or the XLSX's first sheet) has a header line naming its
+columns, in any order; only `name` is needed. English or Chinese headers:
 
     name,pinyin,rating,club,seed,birth,sex,federation,player_id,team
     王天一,WANG Tianyi,2650,杭州,1,1988-05-02,m,CHN,1000123,
@@ -24,6 +24,7 @@ import sqlite3
 
 from .errors import TournamentError
 from .registration import FIELDS, check_fields
+from .xlsx import read_rows
 
 HEADER_ALIASES = {"姓名": "name", "拼音": "pinyin", "等级分": "rating", "单位": "club", "种子": "seed",
                   "出生": "birth", "性别": "sex", "协会": "federation", "编号": "player_id", "队": "team",
@@ -41,7 +42,7 @@ def read_players(path):
     if data.startswith(b"SQLite format 3\x00"):
         return from_event(path)
     if data.startswith(b"PK\x03\x04"):
-        raise TournamentError("%s: a spreadsheet (XLSX); save it as CSV UTF-8 (see docs/TOURNAMENT.md)" % path)
+        return parse_rows(read_rows(path), path)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
@@ -53,7 +54,12 @@ def read_players(path):
 
 
 def parse_csv(text, where):
-    reader = csv.reader(io.StringIO(text))
+    return parse_rows(csv.reader(io.StringIO(text)), where)
+
+
+def parse_rows(rows, where):
+    """Players from rows of text (a header row first)."""
+    reader = iter(rows)
     try:
         header = next(reader)
     except StopIteration:
