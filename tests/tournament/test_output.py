@@ -178,3 +178,11 @@ def test_site_pages_screenshots(swiss, tmp_path):
         dark = sum(1 for b in grey if b < 100)
         white = sum(1 for b in grey if b > 240)
         assert dark > 300 and white > 0.5 * len(grey), (page, dark, white)
+
+
+def test_terminal_crosstable_and_pairings_by_name(swiss, capsys):
+    assert main(["tournament", "standings", swiss.path, "--crosstable"]) == 0
+    assert "crosstable after round 3" in capsys.readouterr().out
+    assert main(["tournament", "pairings", swiss.path, "--by-name"]) == 0
+    out = capsys.readouterr().out
+    assert "pairings by name" in out and "王伟 (北京)" in out
