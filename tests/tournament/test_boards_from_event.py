@@ -144,3 +144,18 @@ def test_a_pinyin_record_matches_the_chinese_pairing(event, tmp_path):
     rep = import_records(event, [str(pgn)])
     assert not rep.refused and rep.applied, rep.refused
     assert es  # the fixture's players are registered
+
+
+def test_team_match_boards_carry_the_players(tmp_path):
+    ev = Event.create(str(tmp_path / "t.db"), "Teams", system="roundrobin", kind="team", boards=2, seed=1)
+    for team in ("北京", "上海"):
+        ev.add_team(team)
+        for k in (1, 2):
+            ev.add_player("%s队员%d" % (team, k), team=team)
+    ev.pair()
+    games = round_games(ev, 1)
+    assert [g.board for g in games] == [1, 2]
+    ids = {e.name: e.id for e in ev.by_id().values()}
+    for g in games:
+        assert g.red_no == ids[g.red] and g.black_no == ids[g.black]
+        assert g.red[:2] != g.black[:2]            # one team against the other

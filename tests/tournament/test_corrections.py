@@ -209,3 +209,9 @@ def test_a_damaged_file_is_restored_from_its_backup(swiss_db):
     assert run("tournament", "restore", swiss_db, good.name) == 0
     assert Event.open(str(swiss_db)).current_round == 0          # the copy made before `pair`
     assert len(Event.open(str(swiss_db)).entrants()) == 8
+
+
+@pytest.mark.parametrize("rnd", [0, -1, 5])
+def test_a_penalty_needs_a_round_paired(swiss_db, rnd):
+    status, _, err = cli("tournament", "penalty", swiss_db, "P1", "18.1", "--round", rnd)
+    assert status == 2 and "penalty round %d: a round paired so far (1-1)" % rnd in err

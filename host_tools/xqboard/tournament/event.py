@@ -461,6 +461,8 @@ class Event(Roster):
             return self.withdraw(who, rnd)
         if article not in ("18.1", "18.2"):
             raise TournamentError("penalty article: 18.1, 18.2 or 18.3")
+        if rnd is not None and not (isinstance(rnd, int) and 1 <= rnd <= self.current_round):
+            raise TournamentError("penalty round %r: a round paired so far (1-%d)" % (rnd, self.current_round))
         with self.db:
             self.db.execute("insert into penalties (entrant, round, article, note) values (?, ?, ?, ?)",
                             (e.id, rnd, article, note))
