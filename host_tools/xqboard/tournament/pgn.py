@@ -142,6 +142,7 @@ def _same_names(t, want, rnd, board):
 class ImportReport:
     def __init__(self):
         self.applied, self.unchanged, self.refused = [], [], []
+        self.forced = []      # what a correction of an earlier round would have changed (Event.set_result)
 
     def __repr__(self):
         return "ImportReport(applied=%d, unchanged=%d, refused=%d)" % (
@@ -168,8 +169,9 @@ def import_records(event, paths, partial=False, force=False):
     if rep.refused and not partial:
         return rep
     for rec, rnd, board, res, fouls in todo:
-        event.set_result(rnd, board, res, fouls_red=fouls[0], fouls_black=fouls[1],
-                         termination=rec.tags.get("Termination"), source="pgn:%s" % os.path.basename(rec.source),
-                         force=True)
+        said = event.set_result(rnd, board, res, fouls_red=fouls[0], fouls_black=fouls[1],
+                                termination=rec.tags.get("Termination"),
+                                source="pgn:%s" % os.path.basename(rec.source), force=True)
+        rep.forced.extend(said or ())
         rep.applied.append((rec.where(), rnd, board, res))
     return rep
