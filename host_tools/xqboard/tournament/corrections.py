@@ -181,12 +181,10 @@ def repairing_changes(event, rnd, board, result):
     """Lines naming the pairings of round rnd+1 that entering `result` at
     round `rnd` board `board` would have changed (the next round paired
     again on a copy of the event); [] when none."""
-    from .event import Event
-
     copy = sqlite3.connect(":memory:")
     copy.row_factory = sqlite3.Row
     event.db.backup(copy)
-    what_if = Event(copy, ":memory:")
+    what_if = type(event)(copy, ":memory:")     # an Event on the copy
     nxt = rnd + 1
     with copy:
         copy.execute("delete from games where pairing_id in (select id from pairings where round > ?)", (rnd,))
