@@ -15,10 +15,17 @@ def run(args):
 
 
 def describe(e, shown=None):
-    """One entrant on one line."""
+    """One entrant on one line (columns by terminal width: a Chinese
+    character takes two)."""
+    from ...tournament.views import width
+
+    def pad(text, size):
+        return str(text) + " " * max(0, size - width(text))
+
     late = "  (from round %d)" % e.joined_round if (e.joined_round or 1) > 1 else ""
-    return "%4s  %-24s %-18s %6s  %-16s seed %s%s" % (
-        e.number or "(%d)" % e.id, shown or e.name, e.pinyin or "", e.rating or "", e.club or "", e.seed or "-", late)
+    return "%4s  %s %s %6s  %s seed %s%s" % (
+        e.number or "(%d)" % e.id, pad(shown or e.name, 24), pad(e.pinyin or "", 18), e.rating or "",
+        pad(e.club or "", 16), e.seed or "-", late)
 
 
 def print_entrants(ev):
