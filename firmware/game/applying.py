@@ -27,8 +27,8 @@ class Applying:
         if f:
             f(self, now, *fields)
 
-    def _a_game(self, now, what, event, round, board, red, black, tc, level, policy, fen, limit, late):
-        self.config = config_of(event, round, board, red, black, tc, level, policy, fen, limit, late)
+    def _a_game(self, now, what, *settings):
+        self.config = config_of(*settings)  # the settings in config.FIELDS order
         self.position = Position(self.config.fen, history=128)  # grows for long games
         self.clock = _clock.Clock(parse_control(self.config.tc), _clock.BOARD,
                                   late_ms=self.config.late * 60000)

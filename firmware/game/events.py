@@ -34,7 +34,7 @@
 #     (3, 4000, 'MOVE', (1, 'h2e2', 0, 3800, None, 'check', None))
 #     >>> encode(9, 9000, RESULT, ("1-0", "4.1.12", "resigned black"))
 #     'E 9 9000 RESULT 1-0 4.1.12 resigned black'
-#     >>> decode(encode(1, 0, GAME, ("new", "城市杯", "3", "5", "张 三") + (None,) * 7))[3][4]
+#     >>> decode(encode(1, 0, GAME, ("new", "城市杯", "3", "5", "张 三") + (None,) * 9))[3][4]
 #     '张 三'
 #
 # Lines of protocol 1 (journals and logs written before protocol 2) decode
@@ -73,7 +73,7 @@ BATTERY = "BATTERY"
 # tuples: a string stays whole in the heap, ~2 KB less on the board, and it
 # reads as the table in docs/PROTOCOL.md does.)
 SCHEMA = """
-GAME what:new event= round= board= red= black= tc= level= policy= fen= #limit= #late=
+GAME what:new event= round= board= red= black= tc= level= policy= fen= #limit= #late= #red_no= #black_no=
 SETUP what:wrong put= clear=
 SETUP what:ready
 SETUP what:confirmed by=

@@ -42,7 +42,7 @@ from ..record import BLACK, RED, Game
 from ..record import articles
 
 _HEADERS = (("event", "Event"), ("round", "Round"), ("board", "Board"), ("red", "Red"),
-            ("black", "Black"), ("tc", "TimeControl"))
+            ("black", "Black"), ("tc", "TimeControl"), ("red_no", "RedNo"), ("black_no", "BlackNo"))
 _ALERT_WORDS = {
     "breach": "move against the movement rules",
     "displaced": "piece displaced",
@@ -63,7 +63,7 @@ def headers_of_game_event(e):
     for key, name in _HEADERS:
         v = e.get(key)
         if v and v != "-":
-            headers[name] = v
+            headers[name] = str(v)
     fen = e.get("fen", "startpos")
     if fen in ("startpos", "", "-"):
         fen = START_FEN
