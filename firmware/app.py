@@ -20,7 +20,7 @@ import ticks
 from game import cold
 from game import events as game_events
 from game.game import Game
-from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError
+from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError, need_id
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing
@@ -196,6 +196,8 @@ class App:
     # -- commands ---------------------------------------------------------------
 
     def _on_command(self, cid, words, arbiter):
+        if arbiter:
+            need_id(cid, self.link.last_id)  # an id far ahead would lock the arbiter out
         return self._command(self._now, words, arbiter)
 
     def _command(self, now, words, arbiter):

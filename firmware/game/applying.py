@@ -48,6 +48,7 @@ class Applying:
     def _a_move(self, now, ply, move, side, at, capture, check, suicide):
         captured = self.position.push(squares.parse_move(move))
         if captured:
+            self.quiet_run += 1
             self.checks = bytearray()
             self.hashes = array("i")  # a capture ends every cycle (23.2)
         else:
@@ -63,15 +64,54 @@ class Applying:
         self.moved[index(side)] = False
 
     def _a_foul(self, now, side, article, fouls, period):
+        self._count_foul(side, article, 1)
+        self.foul_log.append((self.seq, side, article))
+
+    def _count_foul(self, side, article, n):
+        # n = 1: a foul counted; -1: one the arbiter removed
         i = index(side)
-        self.fouls[i] += 1
+        self.fouls[i] += n
         if article == "8.1.7":
-            self.empty_presses[i] += 1
+            self.empty_presses[i] += n
         elif article == "8.1.8":
-            self.breaches[i] += 1
+            self.breaches[i] += n
         elif article == _FALSE_CLAIM:
-            key = (i, period)
-            self.false_claims[key] = self.false_claims.get(key, 0) + 1
+            # 4.1.11: false claims count within one capture-free run
+            key = (i, self.quiet_run)
+            self.false_claims[key] = self.false_claims.get(key, 0) + n
+
+    def _a_overrule(self, now, what, *fields):
+        # The arbiter's overrule (game/overrule.py).
+        if what == "annul":
+            # play reopens; the clocks wait paused as they stood (or as adjusted)
+            self.result = None
+            self.result_seq = 0
+            self.phase = PLAYING
+            if now is not None and self.clock is not None and self.clock.state in (_clock.STOPPED, _clock.FLAGGED):
+                self.clock.state = _clock.PAUSED  # resume() runs them again
+        elif what == "result":
+            score, replaces, by, article, reason = fields
+            self._a_result(now, score, article, reason)
+        elif what == "foul":
+            side, replaces, by, article = fields
+            self._count_foul(side, article, 1)
+            self.foul_log.append((self.seq, side, article))
+        else:  # unfoul
+            side, replaces, by, article = fields
+            entry = self.foul_entry(replaces)
+            if entry is not None:
+                self.foul_log.remove(entry)
+                self._count_foul(side, article, -1)
+
+    def foul_entry(self, seq):
+        """(seq, side, article) of the foul counted by event `seq`, or None."""
+        for entry in self.foul_log:
+            if entry[0] == seq:
+                return entry
+        return None
+
+    def _a_confirm(self, now, *fields):
+        self.confirmed = self.seq
 
     def _a_alert(self, now, what, *fields):
         self.alert = what
@@ -85,6 +125,7 @@ class Applying:
 
     def _a_result(self, now, score, article, reason):
         self.result = (score, article, reason)
+        self.result_seq = self.seq
         self.verdict = None
         self.phase = OVER
         if now is not None and self.clock is not None and self.clock.state != _clock.STOPPED:
@@ -148,4 +189,6 @@ _APPLY = {
     ev.CORRECT: Applying._a_correct,
     ev.PAUSE: Applying._a_pause,
     ev.RESUME: Applying._a_resume,
+    ev.OVERRULE: Applying._a_overrule,
+    ev.CONFIRM: Applying._a_confirm,
 }

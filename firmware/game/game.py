@@ -60,7 +60,11 @@ class Game(Applying):
         self.empty_presses = [0, 0]  # 8.1.7 then 4.1.9
         self.offers = [0, 0]  # 22.1, 8.1.3
         self.open_offer = None  # the side whose draw offer stands
-        self.false_claims = {}  # (side index, clock period) -> count: 4.1.11
+        self.false_claims = {}  # (side index, capture-free run) -> count: 4.1.11
+        self.quiet_run = 0  # which capture-free run the game is in (captures so far)
+        self.foul_log = []  # (seq, side, article) of each foul counted (the arbiter may remove one)
+        self.result_seq = 0  # the seq of the event that set the result
+        self.confirmed = 0  # the seq of CONFIRM (art. 9): then the result can only be amended
         self.moved = [False, False]  # a move made this turn, not yet handed over
         self.checks = bytearray()  # per ply since the last capture: 1 if it gave check
         self.hashes = array("i")  # position hashes since the last capture (23.1)
@@ -158,6 +162,11 @@ class Game(Applying):
             if isinstance(e, CommandError):
                 raise
             raise CommandError(str(e))
+        except Exception as e:  # noqa: BLE001
+            # Nothing the host sends may stop the board: a fault in a
+            # command's code is refused with its name (and is a bug to fix;
+            # the random-command test fails on it).
+            raise CommandError("internal error in %s: %s %s" % (name, type(e).__name__, e))
 
     def penalty(self, now, side, ms):
         """22.2: time deducted (a flag it makes fall is ruled at once)."""
@@ -359,7 +368,8 @@ class Game(Applying):
 
     def natural_rounds(self, claimant):
         """22.2: rounds without a capture as counted for `claimant`: at most
-        10 of the claimant's checking moves count."""
+        10 of the claimant's checking moves count (「提出方"将军"最多只计10著」),
+        each further check removing one round."""
         plies = len(self.checks)
         # ply k of the quiet run was made by the side to move then
         first = other(self.position.side) if plies % 2 else self.position.side
@@ -368,8 +378,10 @@ class Game(Applying):
             mover = first if k % 2 == 0 else other(first)
             if mover == claimant and self.checks[k]:
                 checks += 1
+        # each check beyond the 10th removes a whole round, not one ply
         excess = checks - 10 if checks > 10 else 0
-        return (plies - excess) // 2
+        rounds = plies // 2 - excess
+        return rounds if rounds > 0 else 0
 
     # -- repetition (art. 23-26; game/repetition.py, xq/rulings/) -------------
 
@@ -425,5 +437,6 @@ _COMMANDS = {
     "new": _ARBITER, "setup": _ARBITER, "start": _ARBITER, "pause": _ARBITER, "resume": _ARBITER,
     "adjust": _ARBITER, "penalty": _ARBITER, "result": _ARBITER, "resign": _ARBITER,
     "forfeit": _ARBITER, "correct": _ARBITER, "confirm": _ARBITER,
+    "annul": _ARBITER, "foul": _ARBITER, "unfoul": _ARBITER,
     "offer": _CLAIMS, "accept": _CLAIMS, "claim": _CLAIMS,
 }

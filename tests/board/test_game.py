@@ -38,7 +38,8 @@ def test_22_2_at_most_10_of_the_claimants_checks_count():
     # Red checks on every move of a quiet run: only 10 of its checks count.
     g, _ = new_game()
     g.checks = bytearray([1, 0] * 60)  # 120 plies: 60 Red checks, Red moved first
-    assert g.natural_rounds(RED) == (120 - 50) // 2
+    # 22.2: each of Red's 50 checks beyond the 10th removes a whole round
+    assert g.natural_rounds(RED) == 120 // 2 - 50
     assert g.natural_rounds(BLACK) == 60
 
 
