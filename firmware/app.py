@@ -215,8 +215,9 @@ class App:
             who = words[1] if len(words) > 1 else "arbiter"
             evs = self.rec.confirm(now, who)
             if not any(e[0] == ev.SETUP_OK for e in evs):
-                self._sense(now, evs)
-                raise CommandError("set-up not verified: points still wrong")
+                # refused, so nothing enters the log: the reason names the points
+                put, clear = _put_and_clear(evs[0][3], evs[0][5])
+                raise CommandError("set-up not verified: points still wrong put=%s clear=%s" % (put, clear))
             self._sense(now, evs)
             return ["setup"]
         if name == "start" and g.phase == SETUP and not g.setup_ok:

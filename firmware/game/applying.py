@@ -42,6 +42,7 @@ class Applying:
 
     def _a_start(self, now, side, article):
         self.phase = PLAYING
+        self.started = True
         if now is not None and self.clock.state == _clock.READY:
             self.clock.start(now, self.position.side)
 
@@ -86,7 +87,7 @@ class Applying:
             # play reopens; the clocks wait paused as they stood (or as adjusted)
             self.result = None
             self.result_seq = 0
-            self.phase = PLAYING
+            self.phase = PLAYING if self.started else SETUP  # a forfeit before the start: the set-up again
             if now is not None and self.clock is not None and self.clock.state in (_clock.STOPPED, _clock.FLAGGED):
                 self.clock.state = _clock.PAUSED  # resume() runs them again
         elif what == "result":
@@ -126,6 +127,7 @@ class Applying:
     def _a_result(self, now, score, article, reason):
         self.result = (score, article, reason)
         self.result_seq = self.seq
+        self.ruling = None  # no grace runs in a finished game (23.5.2); the rulings may go
         self.verdict = None
         self.phase = OVER
         if now is not None and self.clock is not None and self.clock.state != _clock.STOPPED:

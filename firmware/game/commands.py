@@ -92,6 +92,8 @@ def _c_resume(g, now, args):
     # annuls it and restarts the clock: how the arbiter lifts a faulty flag.
     by, args = by_arg(args)
     if g.phase == OVER:
+        # checked before the annulment, so that a refused resume changes nothing
+        need(g.started, "the clock never ran: annul the result to return to the set-up")
         cold_overrule(g, now, "annul", by, args)
     need(g.phase == PLAYING and g.clock.state == _clock.PAUSED, "the clock is not paused")
     g.emit(now, ev.RESUME, "arbiter")

@@ -64,6 +64,7 @@ class Game(Applying):
         self.quiet_run = 0  # which capture-free run the game is in (captures so far)
         self.foul_log = []  # (seq, side, article) of each foul counted (the arbiter may remove one)
         self.result_seq = 0  # the seq of the event that set the result
+        self.started = False  # the clock was started (START)
         self.confirmed = 0  # the seq of CONFIRM (art. 9): then the result can only be amended
         self.moved = [False, False]  # a move made this turn, not yet handed over
         self.checks = bytearray()  # per ply since the last capture: 1 if it gave check
@@ -153,8 +154,26 @@ class Game(Applying):
             raise CommandError("unknown command %r" % name)
         if not arbiter:
             raise CommandError("%s needs the arbiter's key" % name)
+        seq = self.seq
+        # A command's module loads into one block of the heap: collect first,
+        # so the garbage of play does not leave that block split (commands
+        # are rare; a collection costs a few ms).
+        gc.collect()
         try:
-            return cold.call(module, "run", self, now, name, words[1:]) or []
+            try:
+                return cold.call(module, "run", self, now, name, words[1:]) or []
+            except MemoryError:
+                # No room to load the command: the repetition rulings (~20 KB,
+                # kept once a position repeats) give way unless a claimed
+                # ruling is in its grace (they load again when needed), and
+                # the command runs again if it had done nothing yet.
+                # Otherwise every command would be refused until a reboot.
+                if self.ruling is None:
+                    cold.drop("xq.rulings")
+                gc.collect()
+                if self.seq != seq:
+                    raise
+                return cold.call(module, "run", self, now, name, words[1:]) or []
         except MemoryError:
             gc.collect()
             raise CommandError("out of memory for that now: send it again")
@@ -408,6 +427,11 @@ class Game(Applying):
             try:
                 decision = repetition.after_move(self.position, self.ruling)
             except MemoryError:
+                # what did load of the rulings goes, so it holds no room
+                # the commands need (it loads again at the next repetition)
+                if self.ruling is None:
+                    cold.drop("xq.rulings")
+                gc.collect()
                 return self.emit(now, ev.REPETITION, "unruled", "no-memory", "23.1")
         if decision is not None:
             what, r, effect = decision
