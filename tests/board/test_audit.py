@@ -1,0 +1,22 @@
+"""What the arbiter's audit found (issue 13, section 2), each case as a
+scenario on the simulated board in the unix port, named by article."""
+from . import scenarios as sc
+
+
+def test_4_1_11_a_second_false_claim_after_a_capture_is_only_a_foul():
+    # The capture starts a new capture-free run (「同一个"自然限著"阶段」).
+    body, t = sc.play(["h2h9", "i9h9"], t0=1000)
+    lines = sc.run("0 new tc=30m\n0 setup\n100 start\n500 cmd claim red natural\n" + "\n".join(body) +
+                   "\n%d cmd claim red natural\n" % t)
+    assert [w[4:7] for w in sc.events(lines, "FOUL")] == [["red", "8.1.4", "fouls=1"], ["red", "8.1.4", "fouls=2"]]
+    assert [w[7] for w in sc.events(lines, "FOUL")] == ["period=0", "period=2"]  # the runs: two captures since
+    assert len(sc.events(lines, "PENALTY")) == 2 and sc.result(lines) is None
+
+
+def test_4_1_11_a_second_false_claim_in_the_same_run_loses_whatever_the_clock_period():
+    # Red's quota of 2 moves is met (6.2: the clock's next period) between the claims.
+    body, t = sc.play(["h2e2", "h9g7", "h0g2", "i9h9"], t0=1000)
+    lines = sc.run("0 new tc=5m/2,5m/2*\n0 setup\n100 start\n500 cmd claim red natural\n" + "\n".join(body) +
+                   "\n%d cmd claim red natural\n" % t)
+    assert any("stage" in w for w in sc.events(lines, "PRESS"))
+    assert sc.result(lines)[:2] == ["0-1", "4.1.11"]
