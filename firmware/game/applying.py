@@ -147,10 +147,57 @@ class Applying:
         self.limit_reported = True
 
     def _a_correct(self, now, fen, article):
-        self.position = Position(fen)
+        # 5.8.2 「恢复到错误前的局面重走」: back to the position before ply
+        # k + 1, the moves, the natural-limit count and the repetition
+        # history cut back to it; the current position (no move undone):
+        # all three kept; any other position: the game goes on from it.
+        k = self.ply_of(fen)
+        if k == self.position.ply:
+            return
+        if k is None:
+            self.position = Position(fen)
+        else:
+            while self.position.ply > k:
+                self.position.pop()
+        self._recount()
+
+    def ply_of(self, fen):
+        """The ply k at which the game's position was `fen` (board and side
+        to move; the latest such), or None."""
+        want = Position(fen).fen().split()[:2]
+        pos = self.position
+        undone = []
+        found = None
+        while found is None:
+            if pos.fen().split()[:2] == want:
+                found = pos.ply
+            elif pos.ply == 0:
+                break
+            else:
+                undone.append(pos.move_at(pos.ply - 1))
+                pos.pop()
+        while undone:
+            pos.push(undone.pop())
+        return found
+
+    def _recount(self):
+        # The natural-limit count (checks per quiet ply) and the repetition
+        # history of the capture-free run that leads to the position.
+        pos = self.position
+        quiet = pos.quiet if pos.quiet < pos.ply else pos.ply
+        undone = []
+        for _ in range(quiet):
+            undone.append(pos.move_at(pos.ply - 1))
+            pos.pop()
         self.checks = bytearray()
         self.hashes = array("i")
-        self.hashes.append(self.position.hash)
+        self.hashes.append(pos.hash)
+        while undone:
+            pos.push(undone.pop())
+            self.checks.append(1 if pos.in_check() else 0)
+            self.hashes.append(pos.hash)
+        if len(self.checks) // 2 < self.config.limit:
+            self.limit_reported = False
 
     def _a_pause(self, now, by, why):
         if now is not None and self.clock is not None:

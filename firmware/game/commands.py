@@ -184,7 +184,12 @@ def _c_correct(g, now, args):
     need(g.phase in (SETUP, PLAYING), "no game in progress")
     need(args, "correct <fen>: give the position (spaces as _)")
     fen = ev.unescape("_".join(args))
-    Position(fen)
+    target = Position(fen)
+    # refused only when the side to move fits neither the current position
+    # nor the ply the correction returns to
+    if target.side != g.position.side and g.ply_of(fen) is None:
+        raise CommandError("5.8: %s to move fits neither the position nor an earlier one of the game"
+                           % side_name(target.side))
     g.emit(now, ev.CORRECT, fen, "5.8")
 
 

@@ -20,3 +20,17 @@ def test_4_1_11_a_second_false_claim_in_the_same_run_loses_whatever_the_clock_pe
                    "\n%d cmd claim red natural\n" % t)
     assert int(sc.events(lines, "PRESS")[-1][5]) > 600000  # Red's next 10 minutes added (6.2)
     assert sc.result(lines)[:2] == ["0-1", "4.1.11"]
+
+
+def test_5_8_2_a_correction_back_to_ply_k_cuts_the_moves_and_play_goes_on_from_there():
+    # After h0g2 the arbiter returns the game to the position before it (ply 3).
+    body, t = sc.play(["h2e2", "h9g7", "h0g2"], t0=1000)
+    back = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR_w_-_-_0_1"
+    lines = sc.run("0 new tc=30m\n0 setup\n100 start\n" + "\n".join(body) +
+                   "\n%d cmd correct %s\n%d lift g2\n%d place h0\n" % (t, back, t + 500, t + 700) +
+                   "\n".join(sc.play(["h0g2"], t0=t + 1500)[0]) + "\n")
+    assert sc.events(lines, "CORRECT")[0][5] == "5.8"
+    assert sc.events(lines, "RESTORED")
+    assert [(w[4], w[5]) for w in sc.events(lines, "MOVE")] == [("1", "h2e2"), ("2", "h9g7"), ("3", "h0g2"),
+                                                               ("3", "h0g2")]
+    assert sc.result(lines) is None
