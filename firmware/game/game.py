@@ -65,6 +65,7 @@ class Game(Applying):
         self.foul_log = []  # (seq, side, article) of each foul counted (the arbiter may remove one)
         self.result_seq = 0  # the seq of the event that set the result
         self.started = False  # the clock was started (START)
+        self.flagged = None  # (side, flag tick, seq of its result) of a flag just ruled (21.6)
         self.confirmed = 0  # the seq of CONFIRM (art. 9): then the result can only be amended
         self.moved = [False, False]  # a move made this turn, not yet handed over
         self.checks = bytearray()  # per ply since the last capture: 1 if it gave check
@@ -204,7 +205,7 @@ class Game(Applying):
         """A move the recogniser made final (5.7); `at` is the tick of the
         placement that completed it (its instant for the record and 21.6)."""
         self.advance(now)
-        if self.phase != PLAYING:
+        if self.phase != PLAYING and not self._in_time_for_the_flag(at):
             return
         pos = self.position
         side = pos.side
@@ -230,9 +231,9 @@ class Game(Applying):
             # 4.1.3: a suicide loses once the move is final.
             return self.decide(now, win_for(other(side)), "4.1.3", "suicide by " + side_name(side))
         flag = self.clock.flag_at(side)
-        if flag != _clock.NONE and ticks.diff(at, flag) >= 0:
-            # 21.6: the move came at or after the flag: the flag stands
-            # (a move at the very instant is too late, as for the clock).
+        if flag != _clock.NONE and ticks.diff(at, flag) > 0 and self.phase == PLAYING:
+            # 21.6: the move came after the flag: the flag stands (a move
+            # placed at the flag's very millisecond is in time).
             return self.flag_result(now, side)
         state = self.position.status()
         if state == MATED:
@@ -359,7 +360,7 @@ class Game(Applying):
         flag_t = self.t + ticks.diff(flag, now) if flag != _clock.NONE else self.t
         self.emit(now, ev.FLAG, side, flag_t, "4.1.6")
         p = self.provisional
-        if p is not None and self.position.side == side and ticks.diff(p[1], flag) < 0:
+        if p is not None and self.position.side == side and ticks.diff(p[1], flag) <= 0:
             # 21.6: a move placed before the flag that mates or stalemates
             # stands: the move is made final now and decides the game.
             self.provisional = None
@@ -371,6 +372,16 @@ class Game(Applying):
         else:
             reason = "time " + side_name(side)
         self.decide(now, win_for(other(side)), "4.1.6", reason)
+        self.flagged = (side, flag, self.seq)
+
+    def _in_time_for_the_flag(self, at):
+        # 21.6: a move placed at or before the flag's millisecond is in
+        # time, even when the sensors report it (debounced) just after the
+        # flag was ruled: it is recorded, and a mate or stalemate it makes
+        # stands in place of the flag's result (until CONFIRM).
+        f = self.flagged
+        return (f is not None and self.phase == OVER and self.result_seq == f[2] and not self.confirmed
+                and self.position.side == f[0] and ticks.diff(at, f[1]) <= 0)
 
     # -- results -------------------------------------------------------------
 

@@ -34,3 +34,14 @@ def test_5_8_2_a_correction_back_to_ply_k_cuts_the_moves_and_play_goes_on_from_t
     assert [(w[4], w[5]) for w in sc.events(lines, "MOVE")] == [("1", "h2e2"), ("2", "h9g7"), ("3", "h0g2"),
                                                                ("3", "h0g2")]
     assert sc.result(lines) is None
+
+
+def test_21_6_a_mate_placed_at_the_flags_millisecond_stands_and_is_recorded():
+    from .test_scenarios import MATE_IN_1
+
+    fen = MATE_IN_1.replace(" ", "_")
+    lines = sc.run("0 new tc=1m fen=%s\n0 setup\n100 start\n59.8s lift a0\n60.1s place a9\n61s press red\n" % fen)
+    assert sc.events(lines, "FLAG")[0][5] == "at=60100"
+    move = sc.events(lines, "MOVE")[0]
+    assert move[5] == "a0a9" and move[7] == "at=60100"  # in the record, dated at the flag's instant
+    assert sc.result(lines)[:2] == ["1-0", "4.1.1"]
