@@ -6,6 +6,8 @@
 # journal's snapshot).
 from array import array
 
+import ticks
+
 from clock import clock as _clock
 from clock.control import parse as parse_control
 from game import events as ev
@@ -58,11 +60,20 @@ class Applying:
         self.moved[index(side)] = True
         if self.open_offer == other(side):
             self.open_offer = None  # a move answers the opponent's draw offer (22.1)
-        if now is not None:
-            self.clock.move_made(side, self.tick_of(at, now))
+        if now is not None and self.clock is not None:
+            ran = self.clock.running == side and self.clock.state == _clock.RUNNING
+            left = self.clock.remaining(side, now) if ran else 0
+            r = self.clock.move_made(side, self.tick_of(at, now))
+            if r & _clock.STAGE and ran:
+                # 6.2 met by a move not yet pressed: the board credits it
+                # (it sees moves), and if no press comes by the instant the
+                # old stage's time runs out, that flag is the arbiter's to
+                # rule (21.5); Game.tick reports it.
+                self.quota_unpressed = (side, ticks.add(now, left))
 
     def _a_press(self, now, side, red_ms, black_ms, stage, article):
         self.moved[index(side)] = False
+        self.quota_unpressed = None
 
     def _a_foul(self, now, side, article, fouls, period):
         self._count_foul(side, article, 1)

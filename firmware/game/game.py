@@ -66,6 +66,7 @@ class Game(Applying):
         self.result_seq = 0  # the seq of the event that set the result
         self.started = False  # the clock was started (START)
         self.flagged = None  # (side, flag tick, seq of its result) of a flag just ruled (21.6)
+        self.quota_unpressed = None  # (side, tick): a quota met by a move not pressed (21.5)
         self.confirmed = 0  # the seq of CONFIRM (art. 9): then the result can only be amended
         self.moved = [False, False]  # a move made this turn, not yet handed over
         self.checks = bytearray()  # per ply since the last capture: 1 if it gave check
@@ -345,6 +346,13 @@ class Game(Applying):
         if side != _clock.NONE:
             self.flag_result(now, side)
             return
+        q = self.quota_unpressed
+        if q is not None and ticks.diff(now, q[1]) >= 0:
+            # 21.5 「因少按钟而导致限著不满的超时…应服从裁判员的裁决」: the
+            # quota's last move was made but never pressed: the flag is
+            # reported, no result under either policy: the arbiter rules.
+            self.quota_unpressed = None
+            self.emit(now, ev.FLAG, q[0], self.t + ticks.diff(q[1], now), "21.5")
         late = self.clock.late(now)
         if late and not self.late_reported:
             # 20.1: reported; the arbiter rules the forfeit (4.1.7, 20.2).

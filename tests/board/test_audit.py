@@ -45,3 +45,18 @@ def test_21_6_a_mate_placed_at_the_flags_millisecond_stands_and_is_recorded():
     move = sc.events(lines, "MOVE")[0]
     assert move[5] == "a0a9" and move[7] == "at=60100"  # in the record, dated at the flag's instant
     assert sc.result(lines)[:2] == ["1-0", "4.1.1"]
+
+
+def quota_move_not_pressed(policy):
+    # Red's second move meets the quota (2 moves in 1 minute) but Red never presses.
+    return sc.run("0 new tc=1m/2,1m/2* policy=%s\n0 setup\n100 start\n1s lift h2\n1.2s place e2\n1.5s press red\n"
+                  "2s lift h9\n2.2s place g7\n2.5s press black\n3s lift h0\n3.2s place g2\n90s end\n" % policy)
+
+
+def test_6_2_21_5_a_quota_move_made_but_not_pressed_flags_citing_21_5_and_the_arbiter_rules():
+    for policy in ("auto", "report"):
+        lines = quota_move_not_pressed(policy)
+        assert sc.moves(lines) == ["h2e2", "h9g7", "h0g2"]  # the move counts toward the quota
+        # Red had 58.6 s at Black's press (2.5 s): the old stage's time ran out at 61.1 s
+        assert [w[4:] for w in sc.events(lines, "FLAG")] == [["red", "at=61100", "21.5"]]
+        assert sc.result(lines) is None and not sc.events(lines, "VERDICT")

@@ -221,7 +221,13 @@ class _Builder:
         self.game.add_comment("%s offers a draw (22.1)" % _side_word(e.get("side")))
 
     def _flag(self, t, e):
-        self.game.add_comment("%s's flag fell at %s ms (4.1.6)" % (_side_word(e.get("side")), e.get("at")))
+        article = e.get("article", "4.1.6")
+        if article == "21.5":
+            # the quota's last move made but not pressed: the arbiter rules
+            self.game.add_comment("%s's flag fell at %s ms with the quota's last move made but not pressed: "
+                                  "the arbiter rules (21.5)" % (_side_word(e.get("side")), e.get("at")))
+        else:
+            self.game.add_comment("%s's flag fell at %s ms (%s)" % (_side_word(e.get("side")), e.get("at"), article))
 
     def _result(self, t, e):
         score, article, words = e.get("score"), e.get("article"), e.get("reason", "")
