@@ -251,9 +251,12 @@ class Game(Applying):
         if self.phase != PLAYING or self.clock is None:
             return
         i = index(side)
-        if self.alert is not None:
+        if self.alert is not None and self.alert != "between":
             # The board waits for the position to be restored; a press now
             # hands nothing over and is no foul (the alert is the report).
+            # (A piece in the hand or between points, 5.10, is no position
+            # to restore: by 5.7 no move is made yet, so the press is one
+            # without a move, 8.1.7, until the piece lands.)
             return self.emit(now, ev.NOPRESS, side, "alert-standing")
         if self.clock.state == _clock.RUNNING and self.clock.running == side and not self.moved[i]:
             # 8.1.7: pressing the clock without having moved; the clock

@@ -453,9 +453,12 @@ class Recogniser:
         if self._alert == ev.BETWEEN:
             kind, candidate = explainer.explain(explainer.expected, 0)
             if kind == MOVE:
-                # The piece in the air has landed on a point: the clock was
-                # already pressed, so the move is final at once.
+                # The piece in the air has landed on a point and makes a
+                # legal move (5.7: the hand has left it): the alert ends,
+                # the points being right, and the move is final at once.
+                # That press handed nothing over (8.1.7): the next one does.
                 m, cls, seq, at = candidate
+                out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
                 self._mode = _PLAY
                 explainer.records = []
                 self._final((m, cls, explainer.seq, t), ev.BY_PRESS, out)

@@ -2,6 +2,8 @@
 scenario on the simulated board in the unix port, named by article."""
 from . import scenarios as sc
 
+START_10M = "0 new tc=10m\n0 setup\n100 start\n"
+
 
 def test_4_1_11_a_second_false_claim_after_a_capture_is_only_a_foul():
     # The capture starts a new capture-free run (「同一个"自然限著"阶段」).
@@ -60,3 +62,18 @@ def test_6_2_21_5_a_quota_move_made_but_not_pressed_flags_citing_21_5_and_the_ar
         # Red had 58.6 s at Black's press (2.5 s): the old stage's time ran out at 61.1 s
         assert [w[4:] for w in sc.events(lines, "FLAG")] == [["red", "at=61100", "21.5"]]
         assert sc.result(lines) is None and not sc.events(lines, "VERDICT")
+
+
+def test_5_7_8_1_7_5_10_a_press_with_the_piece_in_hand_then_the_piece_placed():
+    # Red presses with the cannon still in the hand: a press without a move
+    # (8.1.7, no hand-over); it lands on e2: the move stands, the alert
+    # clears; Red's next press hands the clock over, and play goes on.
+    lines = sc.run(START_10M + "1s lift h2\n1.5s press red\n2s place e2\n3s press red\n"
+                   "4s lift h9\n4.2s place g7\n4.5s press black\n")
+    assert sc.events(lines, "ALERT")[0][4:] == ["between", "put=h2", "clear=-", "5.10"]
+    assert [w[4:6] for w in sc.events(lines, "FOUL")] == [["red", "8.1.7"]]
+    assert sc.events(lines, "RESTORED")
+    assert sc.moves(lines) == ["h2e2", "h9g7"]
+    presses = sc.events(lines, "PRESS")
+    assert [w[4] for w in presses] == ["red", "black"] and int(presses[0][5]) == 600000 - 2900
+    assert not sc.events(lines, "NOPRESS") and sc.result(lines) is None
