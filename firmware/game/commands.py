@@ -49,9 +49,9 @@ def check_result(score, article):
         raise CommandError("%s cannot give %s (it gives %s)" % (article, score, " or ".join(scores)))
 
 
-def _fits(g, kind, fields):
-    # An event must fit one frame of the link (docs/PROTOCOL.md): refuse
-    # a command whose event would not.
+def fits(g, kind, fields):
+    """Refuses a command whose event would not fit one frame of the link
+    (docs/PROTOCOL.md)."""
     size = len(ev.encode(g.seq + 1, g.t, kind, fields).encode())
     if size > MAX_LINE:
         raise CommandError("%s would be %d bytes, over the link's %d: shorten it" % (kind, size, MAX_LINE))
@@ -64,7 +64,7 @@ def _c_new(g, now, args):
     if g.phase == PLAYING:
         raise CommandError("a game is in progress: end it first (result)")
     fields = ("new",) + cfg.values()
-    _fits(g, ev.GAME, fields)
+    fits(g, ev.GAME, fields)
     g.begin(now)
     g.emit(now, ev.GAME, *fields)
     return ["game"]
@@ -151,7 +151,7 @@ def _c_result(g, now, args):
     check_result(args[0], args[1])
     reason = " ".join(ev.unescape(w) for w in args[2:] + [ev.unescape(by) if by else "arbiter"])
     fields = (args[0], args[1], reason)
-    _fits(g, ev.RESULT, fields)
+    fits(g, ev.RESULT, fields)
     g.emit(now, ev.RESULT, *fields)
 
 

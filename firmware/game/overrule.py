@@ -41,7 +41,7 @@ def _annul(g, now, by, args):
 
 
 def _result(g, now, by, args):
-    from game.commands import _fits, check_result
+    from game.commands import fits, check_result
 
     need(g.phase == OVER and g.result_seq, "no result to replace")
     if len(args) < 2:
@@ -50,7 +50,7 @@ def _result(g, now, by, args):
     reason = " ".join(ev.unescape(w) for w in args[2:]) or "arbiter"
     replaces = g.confirmed or g.result_seq  # after CONFIRM: an amendment of the sheet
     fields = ("result", args[0], replaces, by, args[1], reason)
-    _fits(g, ev.OVERRULE, fields)
+    fits(g, ev.OVERRULE, fields)
     g.emit(now, ev.OVERRULE, *fields)
 
 

@@ -87,7 +87,7 @@ def _side_word(side):
     return "Red" if side == RED else "Black"
 
 
-class _Builder:
+class RecordBuilder:
     def __init__(self, headers):
         self.extra = dict(headers or {})
         self.game = Game(**self.extra)
@@ -288,7 +288,7 @@ def game_from_events(events, headers=None):
     """The record (xqboard.record.Game) of one game's events: payload
     strings or boardlink.Event objects, in order from the GAME event.
     `headers` (Date, Site...) are added to those the GAME event gives."""
-    b = _Builder(headers)
+    b = RecordBuilder(headers)
     for e in events:
         b.add(e)
     return b.game
