@@ -100,6 +100,11 @@ class Recogniser:
         self._alert = 0  # the kind of the alert waited on (events.py)
         self._breach_point = -1  # the piece moved against the rules (5.8.3)
         self._shown_pts = None  # the points the last SETUP or ALERT showed
+        # Set by the first reset() of a recogniser made at start-up (recovery
+        # after a power cut): until the board first matches, a move placed
+        # but not pressed before the cut may be on it.
+        self._recovering = False
+        self._fresh = True
 
     # -- the game layer's calls -------------------------------------------
 
@@ -109,6 +114,7 @@ class Recogniser:
         self.pos.set_fen(fen or START)
         self._clear()
         self._mode = _SETUP
+        self._fresh = False  # a game set up here: no recovery to follow
         self._shown_pts = None
         out = []
         self._setup_check(now, out)
@@ -135,6 +141,8 @@ class Recogniser:
         self._clear()
         self._owes_press[0] = self._owes_press[1] = 0
         self._mode = _PLAY
+        self._recovering = self._fresh
+        self._fresh = False
         out = []
         pts, missing = self.explainer.differing()
         if pts:
@@ -435,6 +443,7 @@ class Recogniser:
         if not pts:
             out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
             self._mode = _PLAY
+            self._recovering = False
             self._state = BASE
             explainer.records = []
             touches = self.touches
@@ -450,6 +459,25 @@ class Recogniser:
                 # Knocked or displaced pieces are not touches (5.8.2, 5.9).
                 touches.forget_knocked(self._calm_seq, -1)
             return
+        if self._alert == ev.POSITION and self._recovering:
+            kind, candidate = explainer.explain(explainer.expected, 0)
+            if kind == MOVE:
+                # After a power cut the sensors differ from the journal's
+                # position by exactly one legal move: the move placed but
+                # not pressed before the cut, pending again (final on the
+                # press, the opponent's lift or the settle time, 5.7).
+                # (A capture shows as one point only, like a piece in the
+                # hand: presence cannot tell, so that stays an alert.)
+                out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
+                self._mode = _PLAY
+                self._recovering = False
+                explainer.records = []
+                m, cls, seq, at = candidate
+                explainer.seen.append(m)
+                self._candidate = (m, cls, explainer.seq, t)
+                self._state = MOVE
+                self._deadline = ticks.add(now, self.settle_ms)
+                return
         if self._alert == ev.BETWEEN:
             kind, candidate = explainer.explain(explainer.expected, 0)
             if kind == MOVE:

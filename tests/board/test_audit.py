@@ -77,3 +77,15 @@ def test_5_7_8_1_7_5_10_a_press_with_the_piece_in_hand_then_the_piece_placed():
     presses = sc.events(lines, "PRESS")
     assert [w[4] for w in presses] == ["red", "black"] and int(presses[0][5]) == 600000 - 2900
     assert not sc.events(lines, "NOPRESS") and sc.result(lines) is None
+
+
+def test_5_7_after_a_power_cut_a_move_placed_but_not_pressed_is_the_pending_move():
+    # Red's cannon is on e2, not pressed, when the power goes: back on, the
+    # sensors differ from the journal's position by exactly h2e2: no piece
+    # to put back; the press (after the arbiter's resume) makes it final.
+    lines = sc.run(START_10M + "1s lift h2\n1.2s place e2\n1.5s power off\n3s power on\n4s cmd resume\n5s press red\n"
+                   "6s lift h9\n6.2s place g7\n6.5s press black\n")
+    assert sc.events(lines, "POWER") and sc.events(lines, "RESTORED")
+    assert not [w for w in sc.events(lines, "ALERT") if "clear=e2" in w]  # never asked to take it back
+    assert sc.moves(lines) == ["h2e2", "h9g7"]
+    assert [w[4] for w in sc.events(lines, "PRESS")] == ["red", "black"] and not sc.events(lines, "NOPRESS")
