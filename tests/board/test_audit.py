@@ -89,3 +89,16 @@ def test_5_7_after_a_power_cut_a_move_placed_but_not_pressed_is_the_pending_move
     assert not [w for w in sc.events(lines, "ALERT") if "clear=e2" in w]  # never asked to take it back
     assert sc.moves(lines) == ["h2e2", "h9g7"]
     assert [w[4] for w in sc.events(lines, "PRESS")] == ["red", "black"] and not sc.events(lines, "NOPRESS")
+
+
+def test_22_2_each_check_beyond_the_10th_removes_a_whole_round():
+    # 12 rounds without a capture in which Red checks 12 times: 2 checks
+    # beyond the 10th remove 2 rounds, so Red's claim counts 10 (not 11).
+    fen = "3k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1"
+    mv = ["a0a9", "d9d8", "a9a8", "d8d9", "a8a9", "d9d8"] + ["a9a8", "d8d9", "a8a9", "d9d8"] * 4 + ["a9a8", "d8d9"]
+    assert len(mv) == 24
+    script, t = sc.game(fen, extra=" limit=11", moves_iccs=mv)
+    lines = sc.run(script + "%d cmd claim red natural\n" % t)
+    assert sc.moves(lines) == mv
+    assert sc.events(lines, "CLAIM")[0][4:7] == ["red", "natural", "rounds=10"]
+    assert sc.events(lines, "FOUL")[0][4:6] == ["red", "8.1.4"] and sc.result(lines) is None
