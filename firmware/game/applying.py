@@ -17,11 +17,28 @@ from xq import squares
 from xq.pieces import index, other
 from xq.position import Position
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
+
 _FALSE_CLAIM = "8.1.4"
 
 
 class Applying:
     """The event handlers of Game (a mixin: Game holds the state)."""
+
+    # What of Game's state and methods the handlers use, declared for the
+    # type checker (annotations only: nothing at run time).
+    seq: "int"
+    moved: "list"
+    fouls: "list"
+    empty_presses: "list"
+    breaches: "list"
+    offers: "list"
+    false_claims: "dict"
+    foul_log: "list"
+    reset_counters: "Any"
+    tick_of: "Any"
 
     def apply(self, kind, fields, now=None):
         """Updates the derived state for one event."""

@@ -238,7 +238,7 @@ def decode(payload):
         raise EventError("not an event")
     v = (words[3],) + fields_of(words[3], words, 4)
     n = len(v) - 1
-    out = [None] * n
+    out: "list" = [None] * n  # the typed values, filled below
     star = n  # the tail's field; the fields after it are the last words
     for k in range(n):
         if v[k + 1].startswith("*"):
