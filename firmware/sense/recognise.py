@@ -455,11 +455,10 @@ class Recogniser:
         landed = self._alert == ev.BETWEEN or (self._alert == ev.POSITION and self._recovering)
         kind, candidate = explainer.explain(explainer.expected, 0) if landed else (0, None)
         if kind == MOVE and candidate is not None:
-            # The points are right for a legal move: the alert ends (5.7).
-            # A piece in the air landed (5.10): final at once; its press was
-            # 8.1.7, the next hands over. After a power cut: the move placed
-            # but not pressed, pending again (not a capture: presence cannot
-            # tell one from a piece in the hand, so that stays an alert).
+            # The points are right for a legal move: the alert ends (5.7). A
+            # piece in the air landed (5.10): final at once (its press was
+            # 8.1.7). After a power cut: the move placed, not pressed, pending
+            # again (a capture stays an alert: it looks like a piece in hand).
             m, cls, seq, at = candidate
             self._end_alert(t, out)
             if self._alert == ev.BETWEEN:
@@ -476,8 +475,7 @@ class Recogniser:
             self._shown_pts = pts
             out.append((ev.ALERT, t, ev.ALERT_ARTICLES[self._alert], pts, self._alert, missing))
 
-    def _end_alert(self, t, out):
-        # The alert's points are right: RESTORED, and the game goes on.
+    def _end_alert(self, t, out):  # the points are right: RESTORED, play goes on
         out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
         self._mode = _PLAY
         self._recovering = False
