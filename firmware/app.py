@@ -22,7 +22,7 @@ import ticks
 from game import cold
 from game import events as game_events
 from game.game import Game
-from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError
+from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError, need_id
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing
@@ -210,6 +210,8 @@ class App:
     # -- commands ---------------------------------------------------------------
 
     def _on_command(self, cid, words, arbiter):
+        if arbiter:
+            need_id(cid, self.link.last_id)  # an id far ahead would lock the arbiter out
         return self._command(self._now, words, arbiter)
 
     def _command(self, now, words, arbiter):
@@ -227,8 +229,9 @@ class App:
             who = words[1] if len(words) > 1 else "arbiter"
             evs = self.rec.confirm(now, who)
             if not any(e[0] == ev.SETUP_OK for e in evs):
-                self._sense(now, evs)
-                raise CommandError("set-up not verified: points still wrong")
+                # refused, so nothing enters the log: the reason names the points
+                put, clear = _put_and_clear(evs[0][3], evs[0][5])
+                raise CommandError("set-up not verified: points still wrong put=%s clear=%s" % (put, clear))
             self._sense(now, evs)
             return ["setup"]
         if name == "start" and g.phase == SETUP and not g.setup_ok:

@@ -66,6 +66,7 @@ CORRECT = "CORRECT"
 VERDICT = "VERDICT"
 RESULT = "RESULT"
 CONFIRM = "CONFIRM"
+OVERRULE = "OVERRULE"
 POWER = "POWER"
 BATTERY = "BATTERY"
 
@@ -109,12 +110,16 @@ CORRECT fen article
 VERDICT score article *reason
 RESULT score article *reason
 CONFIRM score result_article #red_used= #black_used= fouls= article
+OVERRULE what:annul #replaces= by= article
+OVERRULE what:result score #replaces= by= article *reason
+OVERRULE what:foul side #replaces= by= article
+OVERRULE what:unfoul side #replaces= by= article
 POWER what:restored #events= clock
 BATTERY what:low #mv=
 """
 
 # Events after which the journal record carries the clock's state.
-CLOCK_KINDS = (START, MOVE, PRESS, PAUSE, RESUME, ADJUST, PENALTY, FLAG, RESULT)
+CLOCK_KINDS = (START, MOVE, PRESS, PAUSE, RESUME, ADJUST, PENALTY, FLAG, RESULT, OVERRULE)
 
 
 class EventError(ValueError):
@@ -233,7 +238,7 @@ def decode(payload):
         raise EventError("not an event")
     v = (words[3],) + fields_of(words[3], words, 4)
     n = len(v) - 1
-    out = [None] * n
+    out: "list" = [None] * n  # the typed values, filled below
     star = n  # the tail's field; the fields after it are the last words
     for k in range(n):
         if v[k + 1].startswith("*"):

@@ -28,10 +28,12 @@ def check(path):
     from boards import scenario
 
     try:
-        with open(path) as f:
+        with open(path, encoding="utf-8") as f:
             return scenario.parse(f.readlines())
     except OSError as e:
         raise UsageError("cannot read %s: %s" % (path, e.strerror))
+    except UnicodeDecodeError:
+        raise UsageError("%s: not a text script (not UTF-8): a binary file?" % path)
     except scenario.ScenarioError as e:
         raise UsageError("%s: %s" % (path, e))
 
