@@ -102,7 +102,13 @@ class App:
     # -- one step ---------------------------------------------------------------
 
     def step(self, now):
-        """One scan period: sensors, levers, link, clock, displays."""
+        """One scan period and the displays (the runners' step)."""
+        self.scan(now)
+        self._display(now)
+
+    def scan(self, now):
+        """One scan period: sensors, levers, link, clock. Allocates nothing
+        when nothing changes; the displays are refreshed apart (run())."""
         self._sense(now, self.sensing.step(now, self._read(now)))
         for side in self.board.levers():
             self._press(now, side)
@@ -116,7 +122,6 @@ class App:
         m = self.rec.provisional()
         g.provisional = (m, self.rec.provisional_at()) if m else None
         g.tick(now)
-        self._display(now)
 
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator
@@ -292,22 +297,38 @@ class App:
         self.board.show(g.clock.display(RED, now), g.clock.display(BLACK, now), line)
 
     async def run(self, clock_ms, before_step=None, battery_every_ms=10000):
-        """The device loop: one step every scan period. before_step(now)
+        """The device loop: a scan every scan period, on a fixed schedule
+        (the next is due SCAN_MS after the last was due, however long the
+        last took); the displays in a task of their own, every _DISPLAY_MS
+        in the time the scans leave, so that the scan never waits for a
+        display's transfer (docs/HARDWARE.md, "Display"). before_step(now)
         feeds the watchdog and polls the levers; every battery_every_ms the
         battery is checked (boards with a battery input)."""
         import asyncio
 
         self.start(clock_ms())
-        checked = clock_ms()
+        asyncio.create_task(self._display_loop(clock_ms))
+        checked = due = clock_ms()
         while True:
             now = clock_ms()
             if before_step:
                 before_step(now)
-            self.step(now)
+            self.scan(now)
             if ticks.diff(now, checked) >= battery_every_ms:
                 checked = now
                 self.check_battery(now)
-            await asyncio.sleep_ms(self.board.SCAN_MS)
+            due = ticks.add(due, self.board.SCAN_MS)
+            wait = ticks.diff(due, clock_ms())
+            if wait < 0:  # behind (a scan that judged a move): go on from now
+                due, wait = clock_ms(), 0
+            await asyncio.sleep_ms(wait)
+
+    async def _display_loop(self, clock_ms):
+        import asyncio
+
+        while True:
+            self._display(clock_ms())
+            await asyncio.sleep_ms(_DISPLAY_MS)
 
     def check_battery(self, now):
         """Warns once when the battery runs low (the game is safe in the

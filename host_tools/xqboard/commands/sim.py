@@ -64,7 +64,7 @@ def cmd_sim(args):
     if args.target == "qemu":
         from ..target.qemu import cmd_sim as on_qemu
 
-        return on_qemu(args)
+        return on_qemu(args, key_arg(args.key))
     speed = speed_arg(args.speed)
     key = key_arg(args.key)
     sim = SimulatedBoard(store=args.store, speed=speed, key=key, board_id=args.board_id, link=args.link,

@@ -12,13 +12,13 @@ import os
 import selectors
 import threading
 
-from ..simboard import _close_pty, _open_pty, _write_all  # the unix-port relay's pty helpers
+from ..simboard import close_pty, open_pty, write_all  # the unix-port relay's pty helpers
 
 
 class Cable:
     def __init__(self, link=None):
         self.link = link
-        self.dropped = 0  # bytes dropped: cable out, or the host not reading (_write_all counts)
+        self.dropped = 0  # bytes dropped: cable out, or the host not reading (write_all counts)
         self._board = None  # fd of the emulator's UART0, or None (power off)
         self._host = None  # (master, slave fd, path) of the host's pty, or None (cable out)
         self._sel = selectors.DefaultSelector()
@@ -63,7 +63,7 @@ class Cable:
                 self._unplug()
 
     def _plug(self):
-        self._host = _open_pty()
+        self._host = open_pty()
         self._sel.register(self._host[0], selectors.EVENT_READ, "host")
         if self.link:
             tmp = "%s.%d.tmp" % (self.link, os.getpid())
@@ -78,7 +78,7 @@ class Cable:
         if self.link and os.path.lexists(self.link):
             os.unlink(self.link)
         self._unregister(self._host[0])
-        _close_pty(self._host)
+        close_pty(self._host)
         self._host = None
 
     def _unregister(self, fd):
@@ -113,5 +113,5 @@ class Cable:
         if dst is None:
             self.dropped += len(data)
             return
-        _write_all(dst, data, self)
+        write_all(dst, data, self)
 

@@ -314,14 +314,13 @@ class QemuSim:
         return dest
 
 
-def cmd_sim(args):
-    """`xqboard sim --target qemu` (commands/sim.py's options, but --speed:
-    the emulated board runs in real time)."""
+def cmd_sim(args, key):
+    """`xqboard sim --target qemu` (commands/sim.py's options, the key
+    parsed there; but --speed: the emulated board runs in real time)."""
     import sys
     import tempfile
     import threading
 
-    from ..commands.sim import key_arg
     from ..errors import UsageError
 
     why = image.missing()
@@ -330,7 +329,7 @@ def cmd_sim(args):
     if float(args.speed) != 1:
         raise UsageError("--speed: the emulated board runs in real time (--target unix for another speed)")
     tmp = None if args.store else tempfile.TemporaryDirectory(prefix="xqboard-sim-")
-    sim = QemuSim(args.store or tmp.name, key_arg(args.key), args.board_id, args.link,
+    sim = QemuSim(args.store or tmp.name, key, args.board_id, args.link,
                   log=lambda line: print("board: " + line, file=sys.stderr, flush=True))
     sim.start()
     print(sim.port, flush=True)
