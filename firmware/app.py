@@ -32,7 +32,6 @@ FIRMWARE = "0.1.0"
 # The events the board signals (buzzer/LED), and how.
 _SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "foul"),
             (game_events.RESULT, "result"))
-_DISPLAY_MS = 100
 _IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
 
 
@@ -41,6 +40,7 @@ def point_names(points):
 
 
 class App:
+    DISPLAY_MS = 100  # the faces' refresh
     def __init__(self, board, nonce="0"):
         self.board = board
         # sensors -> debouncer -> recogniser (sense/pipeline.py); the board
@@ -104,15 +104,21 @@ class App:
     def step(self, now):
         """One scan period and the displays (the runners' step)."""
         self.scan(now)
-        self._display(now)
+        self.refresh_display(now)
 
     def scan(self, now):
         """One scan period: sensors, levers, link, clock. Allocates nothing
         when nothing changes; the displays are refreshed apart (run())."""
-        self._sense(now, self.sensing.step(now, self._read(now)))
-        for side in self.board.levers():
+        # (the board's read and the events' loop inline: each call level
+        # costs ~1,000 instructions of a quiet scan on a Cortex-M0+)
+        board = self.board
+        board.read_frame(self.raw)
+        events = self.sensing.step(now, self.raw)
+        if events:
+            self._sense(now, events)
+        for side in board.levers():
             self._press(now, side)
-        data = self.board.port.read()
+        data = board.port.read()
         if data:
             # (no lambda here: a closure over `now` would make every step
             # allocate its cell, even the steps with nothing to read)
@@ -281,10 +287,10 @@ class App:
                 if k == kind:
                     self.board.signal(signal)
 
-    def _display(self, now):
-        """Refreshes the faces every _DISPLAY_MS; returns what the board's
+    def refresh_display(self, now):
+        """Refreshes the faces every DISPLAY_MS; returns what the board's
         show() returned (the parts of its transfer, or None)."""
-        if self._shown_at is not None and ticks.diff(now, self._shown_at) < _DISPLAY_MS:
+        if self._shown_at is not None and ticks.diff(now, self._shown_at) < self.DISPLAY_MS:
             return
         self._shown_at = now
         g = self.game
@@ -297,45 +303,12 @@ class App:
             line = "ALERT"
         return self.board.show(g.clock.display(RED, now), g.clock.display(BLACK, now), line)
 
-    async def run(self, clock_ms, before_step=None, battery_every_ms=10000):
-        """The device loop: a scan every scan period, on a fixed schedule
-        (the next is due SCAN_MS after the last was due, however long the
-        last took); the displays in a task of their own, every _DISPLAY_MS
-        in the time the scans leave, so that the scan never waits for a
-        display's transfer (docs/HARDWARE.md, "Display"). before_step(now)
-        feeds the watchdog and polls the levers; every battery_every_ms the
-        battery is checked (boards with a battery input)."""
-        import asyncio
+    def run(self, clock_ms, before_step=None, battery_every_ms=10000):
+        """The device loop (a coroutine for asyncio.run): app_loop.py, a
+        module of its own so that the runners' heap never holds it."""
+        from app_loop import run
 
-        self.start(clock_ms())
-        asyncio.create_task(self._display_loop(clock_ms))
-        checked = due = clock_ms()
-        while True:
-            now = clock_ms()
-            if before_step:
-                before_step(now)
-            self.scan(now)
-            if ticks.diff(now, checked) >= battery_every_ms:
-                checked = now
-                self.check_battery(now)
-            due = ticks.add(due, self.board.SCAN_MS)
-            wait = ticks.diff(due, clock_ms())
-            if wait < 0:  # behind (a scan that judged a move): go on from now
-                due, wait = clock_ms(), 0
-            await asyncio.sleep_ms(wait)
-
-    async def _display_loop(self, clock_ms):
-        # A board whose show() returns an iterator sends its frame a part
-        # at a time (an SSD1306 page, ~3 ms on I2C at 400 kHz, against ~25 ms
-        # for a whole frame): the scans run between the parts.
-        import asyncio
-
-        while True:
-            parts = self._display(clock_ms())
-            if parts is not None:
-                for _ in parts:
-                    await asyncio.sleep_ms(0)
-            await asyncio.sleep_ms(_DISPLAY_MS)
+        return run(self, clock_ms, before_step, battery_every_ms)
 
     def check_battery(self, now):
         """Warns once when the battery runs low (the game is safe in the

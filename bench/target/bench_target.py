@@ -129,7 +129,7 @@ parts = (timed(lambda: app.sensing.step(now, app._read(now))), timed(lambda: app
 def refresh():
     global now
     now = (now + 95) & 0x3FFFFFFF
-    app._display(now)
+    app.refresh_display(now)
 a = gc.mem_alloc()
 shown = timed(refresh)
 shown_alloc = (gc.mem_alloc() - a) / 100
