@@ -51,14 +51,16 @@ r, flash = q.start(%(flash)r)
 gc.collect(); app_free = gc.mem_free()
 now = r.tick()
 r.app.step(now)
-quiet_us = 0
-a = gc.mem_alloc()
+quiet_us = quiet_alloc = 0
+gc.collect()
 for i in range(100):
     now = (now + 5) & 0x3FFFFFFF
+    a = gc.mem_alloc()  # around the scan alone: the loop's own objects are not its
     t = time.ticks_us()
     r.app.scan(now)
     quiet_us += time.ticks_diff(time.ticks_us(), t)
-quiet_alloc = (gc.mem_alloc() - a) / 100
+    quiet_alloc += gc.mem_alloc() - a
+quiet_alloc /= 100
 from xq.position import Position
 from xq.perft import perft
 t = time.ticks_us(); n = perft(Position(), 4); perft_us = time.ticks_diff(time.ticks_us(), t)
@@ -110,18 +112,22 @@ q.Runner.step = app_step
 app = r.app
 g = app.game
 now = r.tick()
+allocated = [0]  # bytes the calls of the last timed() allocated, per call
 def timed(fn):
     global now
-    total = 0
+    total = alloc = 0
+    gc.collect()
     for i in range(100):
         now = (now + 5) & 0x3FFFFFFF
+        a = gc.mem_alloc()  # around the call alone (not the loop's range, fn)
         t = time.ticks_us()
         fn()
         total += time.ticks_diff(time.ticks_us(), t)
+        alloc += gc.mem_alloc() - a
+    allocated[0] = alloc / 100
     return total * 10  # instructions per call (1 us = 1000)
-a = gc.mem_alloc()
 whole = timed(lambda: app.scan(now))
-alloc = (gc.mem_alloc() - a) / 100
+alloc = allocated[0]
 parts = (timed(lambda: app.sensing.step(now, app._read(now))), timed(lambda: app.board.port.read()),
          timed(lambda: g.tick(now)))
 # A display refresh (the faces' text and show()), in its own task on the
@@ -130,9 +136,8 @@ def refresh():
     global now
     now = (now + 95) & 0x3FFFFFFF
     app.refresh_display(now)
-a = gc.mem_alloc()
 shown = timed(refresh)
-shown_alloc = (gc.mem_alloc() - a) / 100
+shown_alloc = allocated[0]
 print("QUIET", whole, alloc, *parts, shown, shown_alloc)
 gc.collect(); end_free = gc.mem_free()
 t = time.ticks_us(); gc.collect(); gc_us = time.ticks_diff(time.ticks_us(), t)
