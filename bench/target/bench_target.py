@@ -5,16 +5,18 @@ then converted to RP2040 time at 125 MHz with the cycles-per-instruction
 range of docs/HARDWARE.md ("The firmware image and the emulated board").
 
 Two runs on the board:
-1. boot: free heap after boot and with the App up; a quiet scan (the App's
-   step every 5 ms with nothing changing) and what it allocates; perft per
-   node to depth 4.
+1. boot: free heap after boot and with the App up; a quiet scan (App.scan
+   every 5 ms with nothing changing) and what it allocates; perft per node
+   to depth 4.
 2. games played through the sensors and levers (boards/qemu.py's runner):
    GAMES master games, then a legal 300-ply game. Each step is timed, less
    the time the flash chip takes (counted apart: W25Q16JV typical times);
    the worst step of each kind of event it sent (MOVE: the step of the
    press, which sends the move; a capture; TOUCH; ALERT); press to MOVE on
    the wire with its journal write, with and without a sector erase; the
-   GC pause and the free heap at the end of the 300-ply game.
+   GC pause and the free heap at the end of the 300-ply game; the quiet
+   scan by part, and the display refresh (its own task on the device: its
+   work measured, its I2C transfer modelled).
 """
 import os
 import random
