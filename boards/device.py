@@ -60,7 +60,7 @@ class UsbPort:
 
     def read(self):
         n = 0
-        while n < len(self.buf) and self.poll.poll(0):
+        while n < len(self.buf) and self._waiting():
             b = self.inp.read(1)
             if not b:
                 break
@@ -69,6 +69,13 @@ class UsbPort:
             self.buf[n] = b[0] if isinstance(b, bytes) else ord(b)
             n += 1
         return bytes(self.buf[:n]) if n else None
+
+    def _waiting(self):
+        # ipoll, not poll: poll(0) builds a list on every call, and the
+        # link is read every scan (0 bytes allocated per quiet scan)
+        for _ in self.poll.ipoll(0):
+            return True
+        return False
 
     def write(self, data):
         self.out.write(data)

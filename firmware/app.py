@@ -34,7 +34,6 @@ FIRMWARE = "0.1.0"
 # The events the board signals (buzzer/LED), and how.
 _SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "flag"),
             (game_events.RESULT, "result"))
-_DISPLAY_MS = 100
 _IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
 
 
@@ -43,6 +42,7 @@ def point_names(points):
 
 
 class App:
+    DISPLAY_MS = 100  # the faces' refresh
     def __init__(self, board, nonce="0"):
         self.board = board
         # sensors -> debouncer -> recogniser (sense/pipeline.py); the board
@@ -116,12 +116,24 @@ class App:
     # -- one step ---------------------------------------------------------------
 
     def step(self, now):
-        """One scan period: sensors, levers, link, clock, displays."""
+        """One scan period and the displays (the runners' step)."""
+        self.scan(now)
+        self.refresh_display(now)
+
+    def scan(self, now):
+        """One scan period: sensors, levers, link, clock. Allocates nothing
+        when nothing changes; the displays are refreshed apart (run())."""
         self._now = now  # (the time of the events the step emits, for the scene)
-        self._sense(now, self.sensing.step(now, self._read(now)))
-        for side in self.board.levers():
+        # (the board's read and the events' loop inline: each call level
+        # costs ~1,000 instructions of a quiet scan on a Cortex-M0+)
+        board = self.board
+        board.read_frame(self.raw)
+        events = self.sensing.step(now, self.raw)
+        if events:
+            self._sense(now, events)
+        for side in board.levers():
             self._press(now, side)
-        data = self.board.port.read()
+        data = board.port.read()
         if data:
             # (no lambda here: a closure over `now` would make every step
             # allocate its cell, even the steps with nothing to read)
@@ -130,7 +142,6 @@ class App:
         m = self.rec.provisional()
         g.provisional = (m, self.rec.provisional_at()) if m else None
         g.tick(now)
-        self._display(now)
 
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator
@@ -295,8 +306,10 @@ class App:
                 if k == kind:
                     self.board.signal(signal)
 
-    def _display(self, now):
-        if self._shown_at is not None and ticks.diff(now, self._shown_at) < _DISPLAY_MS:
+    def refresh_display(self, now):
+        """Refreshes the faces every DISPLAY_MS; returns what the board's
+        show() returned (the parts of its transfer, or None)."""
+        if self._shown_at is not None and ticks.diff(now, self._shown_at) < self.DISPLAY_MS:
             return
         self._shown_at = now
         if self.scene is not None:
@@ -304,32 +317,20 @@ class App:
             return
         g = self.game
         if g.clock is None:
-            self.board.show("", "", "no game")
-            return
+            return self.board.show("", "", "no game")
         line = ("", "set up", "", "")[g.phase]
         if g.result:
             line = "%s %s" % (g.result[0], g.result[1])
         elif g.alert:
             line = "ALERT"
-        self.board.show(g.clock.display(RED, now), g.clock.display(BLACK, now), line)
+        return self.board.show(g.clock.display(RED, now), g.clock.display(BLACK, now), line)
 
-    async def run(self, clock_ms, before_step=None, battery_every_ms=10000):
-        """The device loop: one step every scan period. before_step(now)
-        feeds the watchdog and polls the levers; every battery_every_ms the
-        battery is checked (boards with a battery input)."""
-        import asyncio
+    def run(self, clock_ms, before_step=None, battery_every_ms=10000):
+        """The device loop (a coroutine for asyncio.run): app_loop.py, a
+        module of its own so that the runners' heap never holds it."""
+        from app_loop import run
 
-        self.start(clock_ms())
-        checked = clock_ms()
-        while True:
-            now = clock_ms()
-            if before_step:
-                before_step(now)
-            self.step(now)
-            if ticks.diff(now, checked) >= battery_every_ms:
-                checked = now
-                self.check_battery(now)
-            await asyncio.sleep_ms(self.board.SCAN_MS)
+        return run(self, clock_ms, before_step, battery_every_ms)
 
     def check_battery(self, now):
         """Warns once when the battery runs low (the game is safe in the

@@ -84,7 +84,7 @@ class SimulatedBoard:
 
     def start(self):
         runtime.ensure_built()
-        self._a = _open_pty(board=True)
+        self._a = open_pty(board=True)
         self._sel.register(self._a[0], selectors.EVENT_READ, "a")
         self._plug()
         self.power(True)
@@ -110,7 +110,7 @@ class SimulatedBoard:
                     self._sel.unregister(self._a[0])
                 except (KeyError, ValueError):
                     pass
-                _close_pty(self._a)
+                close_pty(self._a)
                 self._a = None
         if self._tmp:
             self._tmp.cleanup()
@@ -175,7 +175,7 @@ class SimulatedBoard:
                 self._unplug()
 
     def _plug(self):
-        self._b = _open_pty()
+        self._b = open_pty()
         self._sel.register(self._b[0], selectors.EVENT_READ, "b")
         if self.link:
             tmp = "%s.%d.tmp" % (self.link, os.getpid())
@@ -198,7 +198,7 @@ class SimulatedBoard:
             self._sel.unregister(self._b[0])
         except (KeyError, ValueError):
             pass
-        _close_pty(self._b)
+        close_pty(self._b)
         self._b = None
 
     # -- physical actions ------------------------------------------------------------
@@ -288,7 +288,7 @@ class SimulatedBoard:
         if dst is None:
             self.dropped += len(data)
             return
-        _write_all(dst[0], data, self)
+        write_all(dst[0], data, self)
 
     def _proc_line(self, line):
         if line == "d":
@@ -314,7 +314,7 @@ class SimulatedBoard:
             self.log(line)
 
 
-def _open_pty(board=False):
+def open_pty(board=False):
     master, slave = pty.openpty()
     tty.setraw(slave)
     if board:
@@ -330,7 +330,7 @@ def _open_pty(board=False):
     return (master, slave, os.ttyname(slave))
 
 
-def _close_pty(p):
+def close_pty(p):
     for fd in p[:2]:
         try:
             os.close(fd)
@@ -338,7 +338,7 @@ def _close_pty(p):
             pass
 
 
-def _write_all(fd, data, sim):
+def write_all(fd, data, sim):
     # Never blocks: what a full buffer refuses is dropped, as a USB port
     # with no host reading drops it (the host asks again with `since`).
     while data:
