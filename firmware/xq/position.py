@@ -39,8 +39,6 @@ _KING_SLOT = {RED: _S_KING, BLACK: _S_KING + 1}
 
 
 _GROW_PLIES = const(64)
-_ZERO_PLIES_H = array("H", bytes(2 * _GROW_PLIES))
-_ZERO_PLIES_B = bytes(_GROW_PLIES)
 
 
 class Position:
@@ -204,13 +202,12 @@ class Position:
 
     def _grow(self):
         # History grows by _GROW_PLIES when full: a rare allocation (every 64
-        # plies), never one per move. A fixed step rather than doubling, and
-        # extended from shared zero chunks rather than temporaries, keeps a
-        # long game's heap close to what it needs (a 600-ply game: 3.2 KB of
-        # history, not the 5 KB of a doubled 1024, plus the copies).
-        self._hist_moves.extend(_ZERO_PLIES_H)
-        self._hist_quiet.extend(_ZERO_PLIES_H)
-        self._hist_caps.extend(_ZERO_PLIES_B)
+        # plies), never one per move. A fixed step rather than doubling keeps
+        # a long game's heap close to what it needs (a 600-ply game: 3.2 KB
+        # of history, not the 5 KB of a doubled 1024, and small temporaries).
+        self._hist_moves.extend(array("H", bytes(2 * _GROW_PLIES)))
+        self._hist_quiet.extend(array("H", bytes(2 * _GROW_PLIES)))
+        self._hist_caps.extend(bytes(_GROW_PLIES))
 
     def __repr__(self):
         return "Position(%r)" % self.fen()
