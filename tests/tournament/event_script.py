@@ -90,9 +90,10 @@ def play_share(ev, rnd, pairings, hall, records, rng):
             reply = b.session.command(["resign", loser], on_events=lambda e, s=b.session: logger.on_events(s, e))
             assert reply[0] == "ok", reply
             results[int(pairings[b.session.port].board)] = "0-1" if loser == "red" else "1-0"
+            # the arbiter confirms the result (art. 9): the logger never does
+            assert logger.arbiter(b, ["confirm"])[0] == "ok"
         deadline = time.monotonic() + 60
-        while not all(b.files is not None and any(p.split()[3] == "CONFIRM" for p in b.files.payloads)
-                      for b in logger.boards):
+        while not all(b.files is not None and b.files.has("CONFIRM") for b in logger.boards):
             assert time.monotonic() < deadline, "the boards did not confirm their results"
             logger.step(0.02)
     finally:

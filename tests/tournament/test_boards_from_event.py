@@ -105,10 +105,10 @@ def test_a_round_played_on_boards_is_imported_by_player_number(event, tmp_path):
         for b, side in zip(logger.boards, ("black", "red")):
             reply = b.session.command(["resign", side], on_events=lambda e, s=b.session: logger.on_events(s, e))
             assert reply[0] == "ok"
+            assert logger.arbiter(b, ["confirm"])[0] == "ok"  # art. 9: the arbiter's act
         import time
         deadline = time.monotonic() + 30
-        while not all(b.files is not None and any(p.split()[3] == "CONFIRM" for p in b.files.payloads)
-                      for b in logger.boards):
+        while not all(b.files is not None and b.files.has("CONFIRM") for b in logger.boards):
             assert time.monotonic() < deadline
             logger.step(0.02)
     finally:
