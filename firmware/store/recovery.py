@@ -72,7 +72,8 @@ def events(journal, game=None):
     kind and fields None for a snapshot alone, snap (tick, clock state) or
     None."""
     for record in records(journal, game):
-        event, snapshot = split_record(record)
+        event, snapshot = split_record(record)  # one of them at least
+        seq = t = 0
         snap = None
         if snapshot:
             seq, t, tick, clock = decode_snapshot(snapshot)
