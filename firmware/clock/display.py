@@ -12,14 +12,15 @@ _HOUR = const(3600000)
 _TENTHS_BELOW = const(20000)
 
 
-def time_text(ms):
-    """1:59:59, 59:59, 0:20, 19.9 (never negative)."""
+def time_text(ms, tenths_below=_TENTHS_BELOW):
+    """1:59:59, 59:59, 0:20, 19.9 (never negative); tenths below
+    `tenths_below` ms (the faces of ui/ show them in the last 10 s)."""
     if ms < 0:
         ms = 0
     s = ms // 1000
     if ms >= _HOUR:
         return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
-    if ms >= _TENTHS_BELOW:
+    if ms >= tenths_below:
         return "%d:%02d" % (s // 60, s % 60)
     return "%d.%d" % (s, ms % 1000 // 100)
 

@@ -12,20 +12,16 @@
 # complete the next move). Pure: no allocation beyond the string.
 from micropython import const
 
+from clock.display import time_text
+
 _HOUR = const(3600000)
 _TENTHS_BELOW = const(10000)
 
 
 def clock_text(ms):
-    """1:29:59, 59:59, 0:10, 9.9 (never negative)."""
-    if ms < 0:
-        ms = 0
-    s = ms // 1000
-    if ms >= _HOUR:
-        return "%d:%02d:%02d" % (s // 3600, s // 60 % 60, s % 60)
-    if ms >= _TENTHS_BELOW:
-        return "%d:%02d" % (s // 60, s % 60)
-    return "%d.%d" % (s, ms % 1000 // 100)
+    """1:29:59, 59:59, 0:10, 9.9 (never negative): the clock's own format
+    (clock/display.py) with the tenths of the last 10 s."""
+    return time_text(ms, _TENTHS_BELOW)
 
 
 def instant_text(ms):
