@@ -12,6 +12,7 @@ The base image is built from the base commit's firmware/ beside this
 checkout's boards/, manifest.py and build script (the emulator board is
 newer than most base commits), with the MicroPython source of firmware.lock.
 """
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -42,11 +43,29 @@ def base_image(base_root, repo, tmp):
     for name in ("manifest.py", "firmware.lock"):
         shutil.copy(repo / name, tree / name)
     shutil.copytree(Path(base_root) / "firmware", tree / "firmware")
+    _fit_manifest(tree)
     r = subprocess.run(["bash", "scripts/firmware.sh"], cwd=tree, capture_output=True, text=True)
     elf = tree / "build" / "firmware" / "qemu_pico" / "firmware.elf"
     if not elf.exists():
         raise RuntimeError("the base image did not build:\n%s%s" % (r.stdout[-2000:], r.stderr[-2000:]))
     return elf
+
+
+def _fit_manifest(tree):
+    # This checkout's manifest may freeze parts the base does not have yet
+    # (ui/, app_loop.py): leave those out of the base's image.
+    path = tree / "manifest.py"
+    text = path.read_text()
+    fw = tree / "firmware"
+    m = re.search(r'for name in \(([^)]*)\):', text)
+    if m:
+        names = [n.strip().strip('"') for n in m.group(1).split(",") if n.strip()]
+        kept = ", ".join('"%s"' % n for n in names if (fw / n).is_dir())
+        text = text.replace(m.group(0), "for name in (%s,):" % kept)
+    lines = [line for line in text.splitlines()
+             if not (line.startswith("module(") and 'base_path="firmware"' in line
+                     and not (fw / line.split('"')[1]).exists())]
+    path.write_text("\n".join(lines) + "\n")
 
 
 def boot_heap(elf, tmp, label):
