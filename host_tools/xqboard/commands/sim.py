@@ -16,6 +16,7 @@ the port, signed with the arbiter's key (`xqboard round start`, the API).
 Runs until Ctrl-C or the end of its input.
 """
 import os
+import shutil
 import sys
 import threading
 
@@ -66,18 +67,20 @@ def register(sub):
 def cmd_sim(args):
     key = key_arg(args.key)
     if args.target == "qemu":
-        from ..target.qemu import run_sim
+        from ..target.qemu import open_sim
 
-        return run_sim(args, key)
-    speed = speed_arg(args.speed)
-    sim = SimulatedBoard(store=args.store, speed=speed, key=key, board_id=args.board_id, link=args.link,
-                         log=lambda line: print("board: " + line, file=sys.stderr, flush=True),
-                         displays=args.faces, on_face=_show_face if args.faces else None)
-    sim.start()
+        sim, banner = open_sim(args, key)
+    else:
+        speed = speed_arg(args.speed)
+        sim = SimulatedBoard(store=args.store, speed=speed, key=key, board_id=args.board_id, link=args.link,
+                             log=lambda line: print("board: " + line, file=sys.stderr, flush=True),
+                             displays=args.faces, on_face=_show_face if args.faces else None)
+        sim.start()
+        banner = ("xqboard sim: board %s on %s (key %s, speed %gx, journal %s); type actions "
+                  "(lift h2, place e2, press red, setup, power off, cable off...), Ctrl-C ends"
+                  % (args.board_id, sim.port, key.hex(), speed, sim.store))
     print(sim.port, flush=True)
-    print("xqboard sim: board %s on %s (key %s, speed %gx, journal %s); type actions "
-          "(lift h2, place e2, press red, setup, power off, cable off...), Ctrl-C ends"
-          % (args.board_id, sim.port, key.hex(), speed, sim.store), file=sys.stderr, flush=True)
+    print(banner, file=sys.stderr, flush=True)
     if args.control:
         if not os.path.exists(args.control):
             os.mkfifo(args.control)
@@ -92,6 +95,8 @@ def cmd_sim(args):
         pass
     finally:
         sim.close()
+        if args.target == "qemu" and not args.store:
+            shutil.rmtree(sim.store, ignore_errors=True)  # the flash image of a one-off run
     return 0
 
 

@@ -313,12 +313,13 @@ class QemuSim:
             emu.exec("import boards.qemu as q\nq.export(%r, %r, %r)" % (self.flash, name, os.path.abspath(dest)))
         return dest
 
-def run_sim(args, key):
+def open_sim(args, key):
     """`xqboard sim --target qemu` (commands/sim.py's options, the key
-    parsed there; but --speed: the emulated board runs in real time)."""
+    parsed there; but --speed: the emulated board runs in real time): the
+    emulated board started, and the line that tells the user about it.
+    commands/sim.py drives it as it drives the unix-port board."""
     import sys
     import tempfile
-    import threading
 
     from ..errors import UsageError
 
@@ -327,36 +328,11 @@ def run_sim(args, key):
         raise UsageError("--target qemu needs %s" % why)
     if float(args.speed) != 1:
         raise UsageError("--speed: the emulated board runs in real time (--target unix for another speed)")
-    tmp = None if args.store else tempfile.TemporaryDirectory(prefix="xqboard-sim-")
-    sim = QemuSim(args.store or tmp.name, key, args.board_id, args.link,
+    store = args.store
+    if not store:
+        store = tempfile.mkdtemp(prefix="xqboard-sim-")
+    sim = QemuSim(store, key, args.board_id, args.link,
                   log=lambda line: print("board: " + line, file=sys.stderr, flush=True))
     sim.start()
-    print(sim.port, flush=True)
-    print("xqboard sim: emulated Pico %s on %s (flash image in %s); type actions (lift h2, place e2, "
-          "press red, setup, power off...), Ctrl-C ends" % (args.board_id, sim.port, sim.store),
-          file=sys.stderr, flush=True)
-    if args.control:
-        if not os.path.exists(args.control):
-            os.mkfifo(args.control)
-        threading.Thread(target=_fifo, args=(sim, args.control), daemon=True).start()
-    try:
-        for line in sys.stdin:
-            if line.strip():
-                sim.act(line)
-        if args.control:
-            threading.Event().wait()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        sim.close()
-        if tmp:
-            tmp.cleanup()
-    return 0
-
-
-def _fifo(sim, path):
-    while True:
-        with open(path) as f:
-            for line in f:
-                if line.strip():
-                    sim.act(line)
+    return sim, ("xqboard sim: emulated Pico %s on %s (flash image in %s); type actions (lift h2, place e2, "
+                 "press red, setup, power off...), Ctrl-C ends" % (args.board_id, sim.port, sim.store))
