@@ -22,7 +22,7 @@ setup: $(STAMP)
 # second `make setup` costs nothing. The stubs of each target port go to a
 # folder of their own, .venv/stubs/<port>, for the type check (docs/HARDWARE.md).
 $(STAMP): requirements.txt pyproject.toml system-packages.txt $(wildcard typings/stubs-*.txt)
-	bash scripts/system-packages.sh
+	bash scripts/debian-packages.sh system-packages.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
@@ -56,7 +56,7 @@ deploy: setup
 # The toolchain and QEMU (firmware-packages.txt) are installed here, never by
 # `make test`: the target tests skip without them.
 firmware: setup
-	bash scripts/firmware-packages.sh
+	bash scripts/debian-packages.sh --required firmware-packages.txt
 	bash scripts/firmware.sh
 
 bench-target: firmware build
