@@ -163,7 +163,8 @@ class Logger:
                 b.files.write_records()
             if b.files.ended:
                 self.finished.append(b.files)
-        b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=self.headers,
+        headers = self.headers(session.port) if callable(self.headers) else self.headers  # port -> {}, or {}
+        b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=headers,
                             chinese=self.chinese)
         b.running = None
         b.ended_at = None
