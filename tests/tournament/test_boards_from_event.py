@@ -203,3 +203,17 @@ def test_team_match_boards_carry_the_players(tmp_path):
     for g in games:
         assert g.red_no == ids[g.red] and g.black_no == ids[g.black]
         assert g.red[:2] != g.black[:2]            # one team against the other
+
+
+def test_a_later_logger_keeps_an_earlier_games_pinyin(tmp_path):
+    # round 2's logger meets round 1's game on the board: it rewrites that
+    # game's records with the pinyin round 1's logger was given, not its own
+    from xqboard.logger.files import GameFiles
+
+    first = GameFiles(tmp_path, "b1", 1, headers={"RedPinyin": "SHAN Xiali", "BlackPinyin": "FENG_Jun %"})
+    first.append(["E 1 0 GAME new round=1 board=1 red=单霞丽 black=冯军 tc=10m"])
+    again = GameFiles(tmp_path, "b1", 1, headers={})
+    assert again.payloads == first.payloads
+    again.write_records()
+    text = (tmp_path / "b1-g00001.iccs.pgn").read_text(encoding="utf-8")
+    assert '[RedPinyin "SHAN Xiali"]\n[BlackPinyin "FENG_Jun %"]' in text

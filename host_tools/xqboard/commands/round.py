@@ -26,9 +26,8 @@ import sys
 import tempfile
 
 from ..errors import UsageError
-from ..logger.devices import DEFAULT_PORTS, resolve_board_map
-from ..logger.round import RoundError, event_pairings, parse_board_map, parse_pairing, parse_range, round_logger, \
-    start_round
+from ..logger.devices import DEFAULT_PORTS
+from ..logger.round import RoundError, parse_pairing, round_logger, start_round
 from .sim import key_arg
 
 
@@ -60,7 +59,7 @@ def register(sub):
 def from_event(args):
     """{port: Pairing} and the event's name and time control, from the
     event file's round (`round start EVENT.db ROUND --boards MAP`)."""
-    from ..tournament.boards import round_games
+    from ..tournament.boards import hall_pairings
     from ..tournament.errors import TournamentError
     from ..tournament.event import Event
 
@@ -68,12 +67,7 @@ def from_event(args):
         raise UsageError("with --boards: round start EVENT.db ROUND --boards MAP")
     try:
         ev = Event.open(args.pairings[0])
-        games = round_games(ev, int(args.pairings[1]))
-        only = parse_range(args.only) if args.only else None
-        board_map = parse_board_map(args.boards)
-        board_map = resolve_board_map({b: v for b, v in board_map.items() if only is None or b in only},
-                                      args.ports, key_arg(args.key))
-        pairings = event_pairings(games, board_map, only)
+        pairings = hall_pairings(ev, int(args.pairings[1]), args.boards, args.only, args.ports, key_arg(args.key))
     except (TournamentError, ValueError) as e:
         raise UsageError(str(e))
     return pairings, args.event or ev.get("name"), args.pairings[1], args.tc or ev.get("tc") or None

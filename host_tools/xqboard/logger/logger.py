@@ -163,7 +163,7 @@ class Logger:
                 b.files.write_records()
             if b.files.ended:
                 self.finished.append(b.files)
-        headers = self.headers(session.port) if callable(self.headers) else self.headers  # port -> {}, or {}
+        headers = self.headers(session.port, n) if callable(self.headers) else self.headers  # (port, game) -> {}
         b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=headers,
                             chinese=self.chinese)
         b.running = None

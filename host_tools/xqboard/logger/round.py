@@ -36,6 +36,7 @@ class Pairing:
         self.black = black
         self.red_no, self.black_no = red_no, black_no
         self.red_pinyin, self.black_pinyin = red_pinyin, black_pinyin
+        self.before = None  # the board's game number before its `new` (start_round)
 
     def __repr__(self):
         return "Pairing(%s, %r, %r)" % (self.board, self.red, self.black)
@@ -110,7 +111,12 @@ def round_logger(pairings, out, key, **kw):
     their records to `out` with the players' pinyin (record_headers)."""
     from .logger import Logger
 
-    return Logger(list(pairings), out, key=key, headers=lambda port: record_headers(pairings[port]), **kw)
+    def headers(port, game_no):
+        # only the game the pairing's `new` starts, never the board's earlier ones
+        p = pairings[port]
+        return record_headers(p) if p.before is not None and game_no > p.before else {}
+
+    return Logger(list(pairings), out, key=key, headers=headers, **kw)
 
 
 def record_headers(pairing):
@@ -185,6 +191,8 @@ def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None
     for b in boards:
         s = b.session
         words = new_words(pairings[s.port], event, round_no, tc, level, extra)
+        logger.on_events(s, s.wait_synced(10))
+        pairings[s.port].before = s.link.game_no or 0
         reply = s.command(words, on_events=lambda evs, s=s: logger.on_events(s, evs), timeout=10)
         if reply[:1] != ["ok"]:
             raise RoundError("%s refused `new`: %s" % (s.port, " ".join(reply[1:])))
