@@ -57,6 +57,9 @@ for n in range(12):
     q.clock.move_made(RED, 1000 * n + 500); q.clock.press(RED, 1000 * n + 600)
     q.clock.move_made(BLACK, 1000 * n + 800); q.clock.press(BLACK, 1000 * n + 900)
 shot("quota_red", RED, q, qs, 20000)
+qs.on_event(20000, "OVERRULE", ("foul", BLACK, None, "Li", "8.1.6"))
+shot("overrule_foul", RED, q, qs, 21000)
+shot("after_overrule_foul", RED, q, qs, 25000)
 b = State("1m byo3x30s")
 bs = Scene(b)
 b.clock.start(0, RED)
@@ -70,12 +73,20 @@ s.on_event(790000, "FLAG", (BLACK, 3723456, "4.1.6"))
 g.verdict = ("1-0", "4.1.6", "time black")
 shot("flag", None, g, s, 792000)
 shot("after_flag", None, g, s, 793000)
+s.on_event(795000, "OVERRULE", ("annul", 40, "Li", "21.5"))
+g.verdict = None
+shot("overrule_annul", RED, g, s, 795000)
+s.on_event(796000, "RESUME", ())
+shot("after_resume", RED, g, s, 796000)
 g.phase = OVER
 g.verdict = None
 g.result = ("0-1", "4.1.1", "mate")
 shot("result", RED, g, s, 800000)
 s.on_event(810000, "CONFIRM", ("0-1", "4.1.1", 1, 2, "0,0", "9.1"))
 shot("confirmed", RED, g, s, 810000)
+g.result = ("1-0", "4.1.12", "resigned black")
+s.on_event(820000, "OVERRULE", ("result", "1-0", 41, "Li", "4.1.12", "resigned black"))
+shot("overrule_result", RED, g, s, 820000)
 u = State("10m")
 u.phase = SETUP
 us = Scene(u)
@@ -259,6 +270,37 @@ def test_result_article_in_words_until_confirmed(shots, font):
     assert r.text(0, 45, 10, font) == "mate 4.1.1"
     assert r.text(0, 56, 16, font) == "awaiting arbiter"
     assert shots["confirmed"].text(0, 56, 9, font) == "confirmed"
+
+
+def test_overrule_annul_21_5_until_play_resumes(shots, font):
+    a = shots["overrule_annul"]
+    assert a.text(0, 1, 12, font, inverted=True) == "ARBITER 21.5"
+    assert a.glyph(0, 14) + a.glyph(16, 14) + a.glyph(40, 14) + a.glyph(56, 14) == "裁判取消"
+    assert a.text(0, 34, 15, font) == "result annulled"
+    assert a.text(0, 45, 5, font) == "by Li"
+    assert a.text(0, 56, 13, font) == "clocks paused"
+    # the annulment lifted the flag: after `resume`, play's face (Red's touch
+    # duty of 780 s still stands), not the flag's
+    assert shots["after_resume"].text(0, 1, 7, font, inverted=True) == "TOUCHED"
+
+
+def test_overrule_of_the_result_names_the_new_one(shots, font):
+    r = shots["overrule_result"]
+    assert r.text(0, 1, 14, font, inverted=True) == "ARBITER 4.1.12"
+    assert r.glyph(40, 14) + r.glyph(56, 14) == "改判"
+    assert r.text(0, 34, 10, font) == "new result"
+    assert r.text(0, 45, 12, font) == "1-0 resigned"
+    assert r.text(0, 56, 5, font) == "by Li"
+
+
+def test_overrule_foul_for_5_s_with_the_own_time(shots, font):
+    f = shots["overrule_foul"]
+    assert f.text(0, 1, 13, font, inverted=True) == "ARBITER 8.1.6"
+    assert f.glyph(40, 14) + f.glyph(56, 14) == "判罚"
+    assert f.text(0, 34, 13, font) == "foul declared"
+    assert f.text(0, 45, 11, font) == "BLACK by Li"
+    assert f.text(0, 56, 4 + len(f.red), font) == "RED " + f.red
+    assert shots["after_overrule_foul"].text(0, 45, 12, font) == "28 moves due"  # the clock's face again
 
 
 def test_glyphs_are_exactly_the_words_characters():

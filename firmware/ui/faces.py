@@ -6,9 +6,11 @@
 #   face = Face(fb, None)     or one display shared by both players
 #   face.update(scene, now)   draws if anything shown changed; True if it drew
 #
-# Which face (choose()): before the start the set-up check; a flag for 3 s,
-# then the result it caused; a result; a standing alert; a touch duty
-# on the display of the side that must honour it; else the running clock.
+# Which face (choose()): before the start the set-up check; the arbiter's
+# overrule (16.3, 17.1, 21.5: an annulment until play resumes, a new result
+# until it is confirmed, a foul declared or struck for 5 s); a flag for 3 s,
+# then the result it caused; a result; a standing alert; a touch duty on
+# the display of the side that must honour it; else the running clock.
 import ticks
 from clock.control import DELAY
 from clock.clock import PAUSED, READY, RUNNING
@@ -20,6 +22,7 @@ from xq.pieces import BLACK, RED, other, type_of, colour
 
 _NAMES = ("RED", "BLACK")
 _FLAG_SHOWN_MS = 3000  # a flag's own face, before the result's
+_OVERRULE_SHOWN_MS = 5000  # a foul declared or struck in play, before the clock's face
 _BOARD_X = 1
 _BOARD_Y = 2
 _PANEL_X = 58  # the text beside the mini board
@@ -36,6 +39,8 @@ def choose(scene, now, side):
         return "idle"
     if g.phase == SETUP:
         return "setup"
+    if overrule_shown(scene, now):
+        return "overrule"
     if scene.flag is not None and (ticks.diff(now, scene.flag[2]) < _FLAG_SHOWN_MS
                                    or not (g.result or g.verdict)):
         return "flag"
@@ -46,6 +51,16 @@ def choose(scene, now, side):
     if scene.duty is not None and (side is None or side == scene.duty[0]):
         return "duty"
     return "running"
+
+
+def overrule_shown(scene, now):
+    """Whether the arbiter's last overrule has the displays: an annulment
+    until play resumes, a new result until confirmed (the scene forgets
+    them then), a foul declared or struck for _OVERRULE_SHOWN_MS."""
+    o = scene.overrule
+    if o is None:
+        return False
+    return o[0] == "annul" or o[0] == "result" or ticks.diff(now, o[4]) < _OVERRULE_SHOWN_MS
 
 
 def delay_left(clock, side, scene, now):
@@ -97,7 +112,7 @@ class Face:
         """Changes exactly when what the face shows changes."""
         name = choose(scene, now, self.side)
         g = scene.game
-        if name in ("running", "duty"):
+        if name in ("running", "duty", "overrule"):
             # numbers, not the texts: made every _DISPLAY_MS, so they allocate little
             c = g.clock
             return (name, scene.version, g.phase, c.state, to_move(g),
@@ -133,6 +148,8 @@ class Face:
             _flag(fb, scene)
         elif name == "result":
             _result(fb, scene)
+        elif name == "overrule":
+            _overrule(fb, scene, now, self.side)
         else:
             draw.centred_text(fb, "xqboard", 20)
             draw.centred_text(fb, "no game", 36)
@@ -233,3 +250,36 @@ def _result(fb, scene):
     draw.chinese(fb, why[0], x + 16, 26)
     fb.text("%s %s" % (why[1], article), 0, 45)
     fb.text("confirmed" if scene.confirmed else "awaiting arbiter", 0, 56)
+
+
+def _ascii(text):
+    """text if framebuf's 8x8 font can draw it, else '' (a name in
+    Chinese characters has no glyphs there)."""
+    for ch in text:
+        if not " " <= ch <= "~":
+            return ""
+    return text
+
+
+def _overrule(fb, scene, now, side):
+    """The arbiter's overrule: what was decided, the article, by whom."""
+    g = scene.game
+    what, detail, by, article, _ = scene.overrule
+    draw.bar(fb, "ARBITER %s" % article, 0, True)
+    x = draw.chinese(fb, words.JUDGE_WORD, 0, 14)
+    word = words.lookup(words.OVERRULES, what) or ("", what)
+    draw.chinese(fb, word[0], x + 8, 14)
+    fb.text(word[1].replace("-", " "), 0, 34)
+    by = _ascii(by)
+    by = ("by " + by)[:16] if by else ""
+    if what == "annul":
+        fb.text(by, 0, 45)
+        fb.text("clocks paused", 0, 56)
+    elif what == "result":
+        why = words.lookup(words.RESULTS, article) or ("", "")
+        fb.text("%s %s" % (detail, why[1]), 0, 45)
+        fb.text(by, 0, 56)
+    else:  # a foul declared or struck: the side, and the clock still runs
+        fb.text(("%s %s" % (_name(detail), by))[:16], 0, 45)
+        own = to_move(g) if side is None else side
+        fb.text("%s %s" % (_name(own), clock_text(g.clock.remaining(own, now))), 0, 56)
