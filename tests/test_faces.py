@@ -303,6 +303,43 @@ def test_overrule_foul_for_5_s_with_the_own_time(shots, font):
     assert shots["after_overrule_foul"].text(0, 45, 12, font) == "28 moves due"  # the clock's face again
 
 
+# The same alert face drawn whole and in slices of 15 points (as a device
+# draws it, a slice a scan: boards/device.py, Panel.send).
+SLICED = DRAW.split('\ng = State("90m+30s")')[0] + r'''
+def frame():
+    buf = bytearray(1024)
+    return buf, framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+g = State("90m+30s")
+s = Scene(g)
+g.clock.start(0, RED)
+s.on_event(0, "ALERT", ("knocked", "e3,a0", "e4", "5.9"))
+for side in (RED, BLACK):
+    whole, fb = frame()
+    Face(fb, side).update(s, 0)
+    buf, fb = frame()
+    f = Face(fb, side, 15)
+    f.update(s, 0)
+    text_only = bytes(buf)
+    n = 0
+    while f.draw_slice():
+        n += 1
+    print("slices", side, n, buf == whole, text_only != whole)
+f.update(s, 0)
+f.draw_slice()
+s.on_event(1000, "RESTORED", ())
+f.update(s, 1000)
+print("cancelled", f.drawing(), f.draw_slice())
+'''
+
+
+def test_alert_drawn_in_slices_is_the_alert_drawn_whole(mp):
+    lines = mp.run(SLICED).strip().splitlines()
+    # 6 slices of 15 points; the text first, the board after, the same frame at the end
+    assert lines[:2] == ["slices 0 6 True True", "slices 8 6 True True"]
+    # the alert restored in the middle: the rest of its board is never drawn on the clock's face
+    assert lines[2] == "cancelled False False"
+
+
 def test_glyphs_are_exactly_the_words_characters():
     assert glyphs.CHARS == words.all_chinese()
     assert len(glyphs.DATA) == 32 * len(glyphs.CHARS)

@@ -6,6 +6,11 @@
 #   face = Face(fb, None)     or one display shared by both players
 #   face.update(scene, now)   draws if anything shown changed; True if it drew
 #
+# Face(fb, side, slice_points=15) leaves a mini board (alert, set-up) to
+# draw_slice(), 15 points a call: a device calls it once a scan and sends
+# the frame only once it is whole (boards/device.py, Panel), so that no
+# scan waits for the whole board (12-21 ms on an RP2040).
+#
 # Which face (choose()): before the start the set-up check; the arbiter's
 # overrule (16.3, 17.1, 21.5: an annulment until play resumes, a new result
 # until it is confirmed, a foul declared or struck for 5 s); a flag for 3 s,
@@ -103,10 +108,14 @@ def to_move(game):
 
 
 class Face:
-    def __init__(self, fb, side=None):
+    def __init__(self, fb, side=None, slice_points=0):
         self.fb = fb
         self.side = side  # RED, BLACK, or None for a shared display
         self.shown = None  # the key of what is drawn
+        self.slice_points = slice_points  # a mini board's points per draw_slice(); 0: drawn whole at once
+        self.board = None  # the mini board still to draw: (occupied, put, clear, flip)
+        self.next_point = 0  # its next point
+        self.occupied = bytearray(90)  # its pieces, taken from the position when the face is drawn
 
     def key(self, scene, now):
         """Changes exactly when what the face shows changes."""
@@ -132,6 +141,7 @@ class Face:
     def draw(self, scene, now, name=None):
         fb = self.fb
         fb.fill(0)
+        self.board = None  # a mini board of the face before is not drawn on
         name = name or choose(scene, now, self.side)
         if name == "running":
             if self.side is None:
@@ -139,9 +149,9 @@ class Face:
             else:
                 _running(fb, scene, now, self.side)
         elif name == "setup":
-            _setup(fb, scene, self.side == BLACK)
+            self._mini_board(_setup(fb, scene), self.side == BLACK)
         elif name == "alert":
-            _alert(fb, scene, self.side == BLACK)
+            self._mini_board(_alert(fb, scene), self.side == BLACK)
         elif name == "duty":
             _duty(fb, scene, now)
         elif name == "flag":
@@ -153,6 +163,39 @@ class Face:
         else:
             draw.centred_text(fb, "xqboard", 20)
             draw.centred_text(fb, "no game", 36)
+
+    def _mini_board(self, board, flip):
+        """A face's mini board (position, put, clear): drawn now, or left
+        to draw_slice() when the face draws in slices (the pieces as they
+        stand now, so that every slice shows the same position)."""
+        occupied = None
+        if board[0] is not None:
+            occupied = self.occupied
+            miniboard.occupancy(board[0].board, occupied)
+        self.board = (occupied, board[1], board[2], flip)
+        self.next_point = 0
+        if not self.slice_points:
+            while self.draw_slice():
+                pass
+
+    def drawing(self):
+        """True while part of a mini board is still to draw."""
+        return self.board is not None
+
+    def draw_slice(self):
+        """Draws the next slice_points points of the mini board still to
+        draw (all of them when not slicing); True if it drew any."""
+        b = self.board
+        if b is None:
+            return False
+        first = self.next_point
+        end = first + (self.slice_points or 90)
+        if end >= 90:
+            end = 90
+            self.board = None
+        miniboard.draw(self.fb, b[0], _BOARD_X, _BOARD_Y, b[1], b[2], b[3], first, end)
+        self.next_point = end
+        return True
 
 
 def _running(fb, scene, now, side):
@@ -193,10 +236,10 @@ def _panel(fb, title, chinese, english, line1, line2):
     fb.text(line2[:8], x, 54)
 
 
-def _setup(fb, scene, flip):
+def _setup(fb, scene):
+    """The set-up's text; returns its mini board (position, put, clear)."""
     g = scene.game
     put, clear = scene.wrong
-    miniboard.draw(fb, g.position, _BOARD_X, _BOARD_Y, put, clear, flip)
     if scene.setup == "confirmed":
         _panel(fb, "SET UP", "摆棋", "checked", "start", "clock")
     elif put or clear:
@@ -204,13 +247,15 @@ def _setup(fb, scene, flip):
                "fill %d" % len(put), "clear %d" % len(clear))
     else:
         _panel(fb, "SET UP", "摆棋", "ready", "confirm", "")
+    return g.position, put, clear
 
 
-def _alert(fb, scene, flip):
+def _alert(fb, scene):
+    """The alert's text; returns its mini board (position, put, clear)."""
     what, article, put, clear = scene.alert
-    miniboard.draw(fb, scene.game.position, _BOARD_X, _BOARD_Y, put, clear, flip)
     word = words.lookup(words.ALERTS, what) or ("", what)
     _panel(fb, article or "ALERT", word[0], word[1], "fill %d" % len(put), "clear %d" % len(clear))
+    return scene.game.position, put, clear
 
 
 def _duty(fb, scene, now):

@@ -42,6 +42,24 @@ bench("running", RED)
 bench("shared", None)
 s.on_event(0, "ALERT", ("knocked", "e3,a0", "e4", "5.9"))
 bench("alert", RED)
+def sliced(name, side, points, n=20):
+    # as a device draws it: the text at once, then the mini board `points` points a scan
+    f = Face(fb, side, points)
+    text = worst = 0
+    for i in range(n):
+        f.shown = None
+        t = time.ticks_us()
+        f.update(s, 0)
+        text += time.ticks_diff(time.ticks_us(), t)
+        while True:
+            t = time.ticks_us()
+            more = f.draw_slice()
+            worst = max(worst, time.ticks_diff(time.ticks_us(), t))
+            if not more:
+                break
+    print("SLICED %s text %d slice of %d points %d" % (name, text * 1000 // n, points, worst * 1000))
+sliced("alert", RED, 15)
+sliced("alert", RED, 10)
 s.on_event(0, "RESTORED", ())
 s.on_event(0, "TOUCH", (RED, "own", "h2", "5.1"))
 bench("duty", RED)
