@@ -144,7 +144,8 @@ class GameFiles:
             return
         data = b""
         if not self.events_path.exists():  # made with the game's first event
-            added = "".join(" header.%s=%s" % (k, escape(v)) for k, v in self.headers.items() if k != "Date")
+            added = "".join(" header.%s=%s" % (k, escape(" ".join(str(v).split())))  # one line, one word
+                            for k, v in self.headers.items() if k != "Date")
             data = ("# xqboard log: board=%s game=%d date=%s%s\n" % (self.board_id, self.game_no, self.date,
                                                                      added)).encode()
         for e in events:
