@@ -343,3 +343,42 @@ def test_alert_drawn_in_slices_is_the_alert_drawn_whole(mp):
 def test_glyphs_are_exactly_the_words_characters():
     assert glyphs.CHARS == words.all_chinese()
     assert len(glyphs.DATA) == 32 * len(glyphs.CHARS)
+
+
+BREACH = """# a rook over its own pawn (a breach, 4.1.8 / 5.10), then a horse off its
+# lines, with the alert standing: each ALERT lists every point to fill and clear
+0      new tc=10m
+0      setup
+100    start
+1s     lift a0
+1.3s   place a5
+1.6s   press red
+3s     lift b0
+3.2s   place b3
+3.5s   press red
+6s     end
+"""
+
+
+def test_every_alert_of_a_game_marks_exactly_its_points(tmp_path):
+    # the faces the board draws from its own events (xqboard faces), read
+    # back from the pixels: at each ALERT, on both players' displays, the
+    # solid points are the event's put=, the hollow ones its clear=
+    from xqboard.boardlink import Event
+    from xqboard.commands.faces import faces
+    from xqboard.paths import REPO
+
+    script = tmp_path / "breach.scenario"
+    script.write_text(BREACH, encoding="utf-8")
+    seen = []
+    for path in (str(REPO / "docs" / "faces" / "game.scenario"), str(script)):
+        for display, buf, line in faces(path):
+            e = Event(line) if line.startswith("E ") else None
+            if e is None or e.kind != "ALERT":
+                continue
+            marks = Picture(buf.hex(), 0, 0).board(1, 2, display == "black")
+            want = [set() if e.get(k) in (None, "-") else points(e.get(k).split(",")) for k in ("put", "clear")]
+            assert {p for p, k in marks.items() if k == "put"} == want[0], line
+            assert {p for p, k in marks.items() if k == "clear"} == want[1], line
+            seen.append((e.get("what"), display))
+    assert {("knocked", "red"), ("knocked", "black"), ("breach", "red"), ("breach", "black")} <= set(seen)
