@@ -200,3 +200,40 @@ def test_faces_after_a_power_cut_show_what_the_journal_says(tmp_path):
     confirmed = [buf for display, buf, event in shots if display == "red" and " CONFIRM " in event]
     end = [buf for display, buf, event in shots if display == "red" and event.startswith("END")]
     assert confirmed and end and end[0] == confirmed[-1]
+
+
+# Each picture of docs/faces/ and the face of the scenario it shows:
+# (scenario, shared display, the `xqboard faces --png` file name).
+DOC_PICTURES = {
+    "setup.png": ("game", False, "001-game-black.png"),
+    "running-red.png": ("game", False, "011-move-red.png"),
+    "running-black.png": ("game", False, "011-move-black.png"),
+    "running-shared.png": ("game", True, "011-move-both.png"),
+    "duty.png": ("game", False, "010-touch-red.png"),
+    "alert-red.png": ("game", False, "013-alert-red.png"),
+    "alert-black.png": ("game", False, "013-alert-black.png"),
+    "flag.png": ("game", False, "017-flag-black.png"),
+    "result.png": ("game", False, "end-black.png"),
+    "overrule-foul.png": ("overrule", False, "008-overrule-black.png"),
+    "overrule-annul.png": ("overrule", False, "012-overrule-red.png"),
+    "overrule-result.png": ("overrule", False, "015-overrule-red.png"),
+    "byoyomi.png": ("byoyomi", False, "end-black.png"),
+    "delay.png": ("delay", False, "end-red.png"),
+}
+
+
+def test_the_docs_pictures_are_the_faces_of_their_scenarios():
+    # docs/faces/*.png stay what the firmware draws today (made again with
+    # `xqboard faces docs/faces/SCENARIO.scenario --png DIR`)
+    from xqboard.commands.faces import faces, file_name
+    from xqboard.faces_png import png
+    from xqboard.paths import REPO
+
+    folder = REPO / "docs" / "faces"
+    made = {}
+    for scenario, shared in sorted({(s, sh) for s, sh, _ in DOC_PICTURES.values()}):
+        for display, buf, event in faces(str(folder / (scenario + ".scenario")), shared):
+            made[(scenario, shared, file_name(display, event))] = png(buf, 4)
+    assert sorted(p.name for p in folder.glob("*.png")) == sorted(DOC_PICTURES)
+    for picture, key in DOC_PICTURES.items():
+        assert (folder / picture).read_bytes() == made[key], picture
