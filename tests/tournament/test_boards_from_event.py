@@ -118,6 +118,19 @@ def test_a_device_id_no_board_answers_with_is_named(event, tmp_path, capsys):
     assert "no board with the id b-9" in err and "b-1 on %s" % sims[0].port in err
 
 
+def test_two_boards_with_one_device_id_are_refused(event, tmp_path):
+    from xqboard.logger.devices import find_ports
+
+    sims = [SimulatedBoard(speed=20, key=DEFAULT_KEY, board_id="twin", link=str(tmp_path / ("port%d" % i)),
+                           store=str(tmp_path / ("journal%d" % i))).start() for i in (1, 2)]
+    try:
+        with pytest.raises(ValueError, match="the id twin answers on .* and .*: two boards with one id"):
+            find_ports(["twin"], [s.port for s in sims], DEFAULT_KEY)
+    finally:
+        for s in sims:
+            s.close()
+
+
 def test_a_round_played_on_boards_is_imported_by_player_number(event, tmp_path):
     sims = sims_for(tmp_path, 2)
     out = tmp_path / "records"

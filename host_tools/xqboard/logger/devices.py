@@ -38,26 +38,37 @@ def candidate_ports(patterns):
 
 def find_ports(ids, ports, key=None, wait=5.0):
     """{device id: port} for every id of `ids`, found by greeting each of
-    `ports` (each port is opened, greeted and closed again). ValueError
-    naming the ids no port answered with, and the ids that did answer."""
+    `ports` (each port is opened, greeted and closed again; until every
+    port that opened has answered, or `wait` seconds). ValueError naming
+    the ids no port answered with (and the ids that did answer), or an id
+    two boards answer with."""
     sessions = [BoardSession(p, key=key).start() for p in ports]
-    found = {}
+    found = {}  # device id -> the ports answering with it
     try:
         deadline = time.monotonic() + wait
-        while time.monotonic() < deadline and not set(ids) <= set(found):
+        while time.monotonic() < deadline and not (set(ids) <= set(found) and _all_heard(sessions)):
             for s in sessions:
                 s.poll(0.02)
-                if s.link.synced and s.link.board_id:
-                    found.setdefault(s.link.board_id, s.port)
+                if s.link.synced and s.link.board_id and s.port not in found.get(s.link.board_id, ()):
+                    found.setdefault(s.link.board_id, []).append(s.port)
     finally:
         for s in sessions:
             s.close()
+    twice = [i for i in ids if len(found.get(i, ())) > 1]
+    if twice:
+        raise ValueError("board map: the id %s answers on %s: two boards with one id (xqboard deploy sets it)"
+                         % (twice[0], " and ".join(found[twice[0]])))
     missing = [i for i in ids if i not in found]
     if missing:
         raise ValueError("board map: no board with the id %s on %s (found: %s)" % (
             ", ".join(missing), ", ".join(ports) or "no port",
-            ", ".join("%s on %s" % kv for kv in sorted(found.items())) or "none"))
-    return {i: found[i] for i in ids}
+            ", ".join("%s on %s" % (i, at[0]) for i, at in sorted(found.items())) or "none"))
+    return {i: found[i][0] for i in ids}
+
+
+def _all_heard(sessions):
+    # a port that did not open (no device) is not waited for
+    return all(s.link.synced for s in sessions if s.connected)
 
 
 def resolve_board_map(board_map, ports, key=None, wait=5.0):
