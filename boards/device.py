@@ -117,17 +117,20 @@ class Panel:
         from ui.faces import Face
         from ui.paging import PagedSender
 
-        self.face = Face(oled, side)  # the driver is the FrameBuffer itself
+        self.face = Face(oled, side, _SLICE_POINTS)  # the driver is the FrameBuffer itself
         self.sender = PagedSender(oled)
 
     def draw(self, scene, now):
         self.face.update(scene, now)
 
     def send(self):
+        if self.face.draw_slice():
+            return  # a mini board drawn a slice a scan: the frame is sent once whole
         self.sender.send(_SEND_BYTES)
 
 
 _SEND_BYTES = 32  # per scan and display: ~0.9 ms of I2C at 400 kHz
+_SLICE_POINTS = 15  # a mini board's points per scan: 93,000 instructions, 1.0-1.9 ms on an RP2040 (docs/HARDWARE.md)
 
 
 class Device:

@@ -57,6 +57,9 @@ for n in range(12):
     q.clock.move_made(RED, 1000 * n + 500); q.clock.press(RED, 1000 * n + 600)
     q.clock.move_made(BLACK, 1000 * n + 800); q.clock.press(BLACK, 1000 * n + 900)
 shot("quota_red", RED, q, qs, 20000)
+qs.on_event(20000, "OVERRULE", ("foul", BLACK, None, "Li", "8.1.6"))
+shot("overrule_foul", RED, q, qs, 21000)
+shot("after_overrule_foul", RED, q, qs, 25000)
 b = State("1m byo3x30s")
 bs = Scene(b)
 b.clock.start(0, RED)
@@ -70,12 +73,20 @@ s.on_event(790000, "FLAG", (BLACK, 3723456, "4.1.6"))
 g.verdict = ("1-0", "4.1.6", "time black")
 shot("flag", None, g, s, 792000)
 shot("after_flag", None, g, s, 793000)
+s.on_event(795000, "OVERRULE", ("annul", 40, "Li", "21.5"))
+g.verdict = None
+shot("overrule_annul", RED, g, s, 795000)
+s.on_event(796000, "RESUME", ())
+shot("after_resume", RED, g, s, 796000)
 g.phase = OVER
 g.verdict = None
 g.result = ("0-1", "4.1.1", "mate")
 shot("result", RED, g, s, 800000)
 s.on_event(810000, "CONFIRM", ("0-1", "4.1.1", 1, 2, "0,0", "9.1"))
 shot("confirmed", RED, g, s, 810000)
+g.result = ("1-0", "4.1.12", "resigned black")
+s.on_event(820000, "OVERRULE", ("result", "1-0", 41, "Li", "4.1.12", "resigned black"))
+shot("overrule_result", RED, g, s, 820000)
 u = State("10m")
 u.phase = SETUP
 us = Scene(u)
@@ -261,6 +272,113 @@ def test_result_article_in_words_until_confirmed(shots, font):
     assert shots["confirmed"].text(0, 56, 9, font) == "confirmed"
 
 
+def test_overrule_annul_21_5_until_play_resumes(shots, font):
+    a = shots["overrule_annul"]
+    assert a.text(0, 1, 12, font, inverted=True) == "ARBITER 21.5"
+    assert a.glyph(0, 14) + a.glyph(16, 14) + a.glyph(40, 14) + a.glyph(56, 14) == "裁判取消"
+    assert a.text(0, 34, 15, font) == "result annulled"
+    assert a.text(0, 45, 5, font) == "by Li"
+    assert a.text(0, 56, 13, font) == "clocks paused"
+    # the annulment lifted the flag: after `resume`, play's face (Red's touch
+    # duty of 780 s still stands), not the flag's
+    assert shots["after_resume"].text(0, 1, 7, font, inverted=True) == "TOUCHED"
+
+
+def test_overrule_of_the_result_names_the_new_one(shots, font):
+    r = shots["overrule_result"]
+    assert r.text(0, 1, 14, font, inverted=True) == "ARBITER 4.1.12"
+    assert r.glyph(40, 14) + r.glyph(56, 14) == "改判"
+    assert r.text(0, 34, 10, font) == "new result"
+    assert r.text(0, 45, 12, font) == "1-0 resigned"
+    assert r.text(0, 56, 5, font) == "by Li"
+
+
+def test_overrule_foul_for_5_s_with_the_own_time(shots, font):
+    f = shots["overrule_foul"]
+    assert f.text(0, 1, 13, font, inverted=True) == "ARBITER 8.1.6"
+    assert f.glyph(40, 14) + f.glyph(56, 14) == "判罚"
+    assert f.text(0, 34, 13, font) == "foul declared"
+    assert f.text(0, 45, 11, font) == "BLACK by Li"
+    assert f.text(0, 56, 4 + len(f.red), font) == "RED " + f.red
+    assert shots["after_overrule_foul"].text(0, 45, 12, font) == "28 moves due"  # the clock's face again
+
+
+# The same alert face drawn whole and in slices of 15 points (as a device
+# draws it, a slice a scan: boards/device.py, Panel.send).
+SLICED = DRAW.split('\ng = State("90m+30s")')[0] + r'''
+def frame():
+    buf = bytearray(1024)
+    return buf, framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB)
+g = State("90m+30s")
+s = Scene(g)
+g.clock.start(0, RED)
+s.on_event(0, "ALERT", ("knocked", "e3,a0", "e4", "5.9"))
+for side in (RED, BLACK):
+    whole, fb = frame()
+    Face(fb, side).update(s, 0)
+    buf, fb = frame()
+    f = Face(fb, side, 15)
+    f.update(s, 0)
+    text_only = bytes(buf)
+    n = 0
+    while f.draw_slice():
+        n += 1
+    print("slices", side, n, buf == whole, text_only != whole)
+f.update(s, 0)
+f.draw_slice()
+s.on_event(1000, "RESTORED", ())
+f.update(s, 1000)
+print("cancelled", f.drawing(), f.draw_slice())
+'''
+
+
+def test_alert_drawn_in_slices_is_the_alert_drawn_whole(mp):
+    lines = mp.run(SLICED).strip().splitlines()
+    # 6 slices of 15 points; the text first, the board after, the same frame at the end
+    assert lines[:2] == ["slices 0 6 True True", "slices 8 6 True True"]
+    # the alert restored in the middle: the rest of its board is never drawn on the clock's face
+    assert lines[2] == "cancelled False False"
+
+
 def test_glyphs_are_exactly_the_words_characters():
     assert glyphs.CHARS == words.all_chinese()
     assert len(glyphs.DATA) == 32 * len(glyphs.CHARS)
+
+
+BREACH = """# a rook over its own pawn (a breach, 4.1.8 / 5.10), then a horse off its
+# lines, with the alert standing: each ALERT lists every point to fill and clear
+0      new tc=10m
+0      setup
+100    start
+1s     lift a0
+1.3s   place a5
+1.6s   press red
+3s     lift b0
+3.2s   place b3
+3.5s   press red
+6s     end
+"""
+
+
+def test_every_alert_of_a_game_marks_exactly_its_points(tmp_path):
+    # the faces the board draws from its own events (xqboard faces), read
+    # back from the pixels: at each ALERT, on both players' displays, the
+    # solid points are the event's put=, the hollow ones its clear=
+    from xqboard.boardlink import Event
+    from xqboard.commands.faces import faces
+    from xqboard.paths import REPO
+
+    script = tmp_path / "breach.scenario"
+    script.write_text(BREACH, encoding="utf-8")
+    seen = []
+    for path in (str(REPO / "docs" / "faces" / "game.scenario"), str(script)):
+        for display, buf, line in faces(path):
+            e = Event(line) if line.startswith("E ") else None
+            if e is None or e.kind != "ALERT":
+                continue
+            marks = Picture(buf.hex(), 0, 0).board(1, 2, display == "black")
+            want = [set() if e.get(k) in (None, "-") else points(e.get(k).split(",")) for k in ("put", "clear")]
+            assert {p for p, k in marks.items() if k == "put"} == want[0], line
+            assert {p for p, k in marks.items() if k == "clear"} == want[1], line
+            seen.append((e.get("what"), display))
+    assert {("knocked", "red"), ("knocked", "black"), ("breach", "red"), ("breach", "black")} <= set(seen)

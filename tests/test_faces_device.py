@@ -57,10 +57,15 @@ app = App(dev, nonce="9")
 red, black = SSD1306_I2C.made
 now = [ticks.MASK - 1000]
 most = [0]
+sliced = [0, 0]  # scans that drew a slice of a mini board; of them, scans that sent a part too
 def run(ms):
     for _ in range(ms // 5):
         n = red.writes + black.writes
+        drawing = [(p.face.fb, p.face.drawing(), p.face.fb.writes) for p in dev.panels]
         dev.tick(now[0])
+        for o, busy, w in drawing:
+            sliced[0] += busy
+            sliced[1] += busy and o.writes != w
         app.step(now[0])
         most[0] = max(most[0], red.writes + black.writes - n)
         now[0] = ticks.add(now[0], 5)
@@ -82,6 +87,7 @@ run(1500)
 print("addr", hex(red.addr), hex(black.addr))
 print("synced", red.ram == red.buffer, black.ram == black.buffer)
 print("most_writes_per_scan", most[0], "largest", max(red.largest, black.largest))
+print("sliced", sliced[0], sliced[1])
 print("RED", red.buffer.hex())
 print("BLACK", black.buffer.hex())
 """
@@ -101,6 +107,10 @@ def test_two_displays_on_the_esp32s3_show_each_players_face(mp):
     assert lines["setup"] == "True True True"
     most, _, largest = lines["most_writes_per_scan"].split()
     assert int(most) <= 2 and int(largest) <= 32  # a part per display and scan, never a frame
+    # the set-up's mini board drawn 15 points a scan (90 points: 6 scans a
+    # display), and no part of a half-drawn frame sent meanwhile
+    drew, sent = map(int, lines["sliced"].split())
+    assert drew >= 2 * 6 and sent == 0
     red = bytes.fromhex(lines["RED"])
     black = bytes.fromhex(lines["BLACK"])
     assert red != black
@@ -190,3 +200,40 @@ def test_faces_after_a_power_cut_show_what_the_journal_says(tmp_path):
     confirmed = [buf for display, buf, event in shots if display == "red" and " CONFIRM " in event]
     end = [buf for display, buf, event in shots if display == "red" and event.startswith("END")]
     assert confirmed and end and end[0] == confirmed[-1]
+
+
+# Each picture of docs/faces/ and the face of the scenario it shows:
+# (scenario, shared display, the `xqboard faces --png` file name).
+DOC_PICTURES = {
+    "setup.png": ("game", False, "001-game-black.png"),
+    "running-red.png": ("game", False, "011-move-red.png"),
+    "running-black.png": ("game", False, "011-move-black.png"),
+    "running-shared.png": ("game", True, "011-move-both.png"),
+    "duty.png": ("game", False, "010-touch-red.png"),
+    "alert-red.png": ("game", False, "013-alert-red.png"),
+    "alert-black.png": ("game", False, "013-alert-black.png"),
+    "flag.png": ("game", False, "017-flag-black.png"),
+    "result.png": ("game", False, "end-black.png"),
+    "overrule-foul.png": ("overrule", False, "008-overrule-black.png"),
+    "overrule-annul.png": ("overrule", False, "012-overrule-red.png"),
+    "overrule-result.png": ("overrule", False, "015-overrule-red.png"),
+    "byoyomi.png": ("byoyomi", False, "end-black.png"),
+    "delay.png": ("delay", False, "end-red.png"),
+}
+
+
+def test_the_docs_pictures_are_the_faces_of_their_scenarios():
+    # docs/faces/*.png stay what the firmware draws today (made again with
+    # `xqboard faces docs/faces/SCENARIO.scenario --png DIR`)
+    from xqboard.commands.faces import faces, file_name
+    from xqboard.faces_png import png
+    from xqboard.paths import REPO
+
+    folder = REPO / "docs" / "faces"
+    made = {}
+    for scenario, shared in sorted({(s, sh) for s, sh, _ in DOC_PICTURES.values()}):
+        for display, buf, event in faces(str(folder / (scenario + ".scenario")), shared):
+            made[(scenario, shared, file_name(display, event))] = png(buf, 4)
+    assert sorted(p.name for p in folder.glob("*.png")) == sorted(DOC_PICTURES)
+    for picture, key in DOC_PICTURES.items():
+        assert (folder / picture).read_bytes() == made[key], picture

@@ -6,9 +6,16 @@
 #   face = Face(fb, None)     or one display shared by both players
 #   face.update(scene, now)   draws if anything shown changed; True if it drew
 #
-# Which face (choose()): before the start the set-up check; a flag for 3 s,
-# then the result it caused; a result; a standing alert; a touch duty
-# on the display of the side that must honour it; else the running clock.
+# Face(fb, side, slice_points=15) leaves a mini board (alert, set-up) to
+# draw_slice(), 15 points a call: a device calls it once a scan and sends
+# the frame only once it is whole (boards/device.py, Panel), so that no
+# scan waits for the whole board (616,000 instructions, 7-12 ms on an RP2040).
+#
+# Which face (choose()): before the start the set-up check; the arbiter's
+# overrule (16.3, 17.1, 21.5: an annulment until play resumes, a new result
+# until it is confirmed, a foul declared or struck for 5 s); a flag for 3 s,
+# then the result it caused; a result; a standing alert; a touch duty on
+# the display of the side that must honour it; else the running clock.
 import ticks
 from clock.control import DELAY
 from clock.clock import PAUSED, READY, RUNNING
@@ -20,6 +27,7 @@ from xq.pieces import BLACK, RED, other, type_of, colour
 
 _NAMES = ("RED", "BLACK")
 _FLAG_SHOWN_MS = 3000  # a flag's own face, before the result's
+_OVERRULE_SHOWN_MS = 5000  # a foul declared or struck in play, before the clock's face
 _BOARD_X = 1
 _BOARD_Y = 2
 _PANEL_X = 58  # the text beside the mini board
@@ -36,6 +44,8 @@ def choose(scene, now, side):
         return "idle"
     if g.phase == SETUP:
         return "setup"
+    if overrule_shown(scene, now):
+        return "overrule"
     if scene.flag is not None and (ticks.diff(now, scene.flag[2]) < _FLAG_SHOWN_MS
                                    or not (g.result or g.verdict)):
         return "flag"
@@ -46,6 +56,16 @@ def choose(scene, now, side):
     if scene.duty is not None and (side is None or side == scene.duty[0]):
         return "duty"
     return "running"
+
+
+def overrule_shown(scene, now):
+    """Whether the arbiter's last overrule has the displays: an annulment
+    until play resumes, a new result until confirmed (the scene forgets
+    them then), a foul declared or struck for _OVERRULE_SHOWN_MS."""
+    o = scene.overrule
+    if o is None:
+        return False
+    return o[0] == "annul" or o[0] == "result" or ticks.diff(now, o[4]) < _OVERRULE_SHOWN_MS
 
 
 def delay_left(clock, side, scene, now):
@@ -88,16 +108,20 @@ def to_move(game):
 
 
 class Face:
-    def __init__(self, fb, side=None):
+    def __init__(self, fb, side=None, slice_points=0):
         self.fb = fb
         self.side = side  # RED, BLACK, or None for a shared display
         self.shown = None  # the key of what is drawn
+        self.slice_points = slice_points  # a mini board's points per draw_slice(); 0: drawn whole at once
+        self.board = None  # the mini board still to draw: (occupied, put, clear, flip)
+        self.next_point = 0  # its next point
+        self.occupied = bytearray(90)  # its pieces, taken from the position when the face is drawn
 
     def key(self, scene, now):
         """Changes exactly when what the face shows changes."""
         name = choose(scene, now, self.side)
         g = scene.game
-        if name in ("running", "duty"):
+        if name in ("running", "duty", "overrule"):
             # numbers, not the texts: made every _DISPLAY_MS, so they allocate little
             c = g.clock
             return (name, scene.version, g.phase, c.state, to_move(g),
@@ -117,6 +141,7 @@ class Face:
     def draw(self, scene, now, name=None):
         fb = self.fb
         fb.fill(0)
+        self.board = None  # a mini board of the face before is not drawn on
         name = name or choose(scene, now, self.side)
         if name == "running":
             if self.side is None:
@@ -124,18 +149,53 @@ class Face:
             else:
                 _running(fb, scene, now, self.side)
         elif name == "setup":
-            _setup(fb, scene, self.side == BLACK)
+            self._mini_board(_setup(fb, scene), self.side == BLACK)
         elif name == "alert":
-            _alert(fb, scene, self.side == BLACK)
+            self._mini_board(_alert(fb, scene), self.side == BLACK)
         elif name == "duty":
             _duty(fb, scene, now)
         elif name == "flag":
             _flag(fb, scene)
         elif name == "result":
             _result(fb, scene)
+        elif name == "overrule":
+            _overrule(fb, scene, now, self.side)
         else:
             draw.centred_text(fb, "xqboard", 20)
             draw.centred_text(fb, "no game", 36)
+
+    def _mini_board(self, board, flip):
+        """A face's mini board (position, put, clear): drawn now, or left
+        to draw_slice() when the face draws in slices (the pieces as they
+        stand now, so that every slice shows the same position)."""
+        occupied = None
+        if board[0] is not None:
+            occupied = self.occupied
+            miniboard.occupancy(board[0].board, occupied)
+        self.board = (occupied, board[1], board[2], flip)
+        self.next_point = 0
+        if not self.slice_points:
+            while self.draw_slice():
+                pass
+
+    def drawing(self):
+        """True while part of a mini board is still to draw."""
+        return self.board is not None
+
+    def draw_slice(self):
+        """Draws the next slice_points points of the mini board still to
+        draw (all of them when not slicing); True if it drew any."""
+        b = self.board
+        if b is None:
+            return False
+        first = self.next_point
+        end = first + (self.slice_points or 90)
+        if end >= 90:
+            end = 90
+            self.board = None
+        miniboard.draw(self.fb, b[0], _BOARD_X, _BOARD_Y, b[1], b[2], b[3], first, end)
+        self.next_point = end
+        return True
 
 
 def _running(fb, scene, now, side):
@@ -176,10 +236,10 @@ def _panel(fb, title, chinese, english, line1, line2):
     fb.text(line2[:8], x, 54)
 
 
-def _setup(fb, scene, flip):
+def _setup(fb, scene):
+    """The set-up's text; returns its mini board (position, put, clear)."""
     g = scene.game
     put, clear = scene.wrong
-    miniboard.draw(fb, g.position, _BOARD_X, _BOARD_Y, put, clear, flip)
     if scene.setup == "confirmed":
         _panel(fb, "SET UP", "摆棋", "checked", "start", "clock")
     elif put or clear:
@@ -187,13 +247,15 @@ def _setup(fb, scene, flip):
                "fill %d" % len(put), "clear %d" % len(clear))
     else:
         _panel(fb, "SET UP", "摆棋", "ready", "confirm", "")
+    return g.position, put, clear
 
 
-def _alert(fb, scene, flip):
+def _alert(fb, scene):
+    """The alert's text; returns its mini board (position, put, clear)."""
     what, article, put, clear = scene.alert
-    miniboard.draw(fb, scene.game.position, _BOARD_X, _BOARD_Y, put, clear, flip)
     word = words.lookup(words.ALERTS, what) or ("", what)
     _panel(fb, article or "ALERT", word[0], word[1], "fill %d" % len(put), "clear %d" % len(clear))
+    return scene.game.position, put, clear
 
 
 def _duty(fb, scene, now):
@@ -233,3 +295,36 @@ def _result(fb, scene):
     draw.chinese(fb, why[0], x + 16, 26)
     fb.text("%s %s" % (why[1], article), 0, 45)
     fb.text("confirmed" if scene.confirmed else "awaiting arbiter", 0, 56)
+
+
+def _ascii(text):
+    """text if framebuf's 8x8 font can draw it, else '' (a name in
+    Chinese characters has no glyphs there)."""
+    for ch in text:
+        if not " " <= ch <= "~":
+            return ""
+    return text
+
+
+def _overrule(fb, scene, now, side):
+    """The arbiter's overrule: what was decided, the article, by whom."""
+    g = scene.game
+    what, detail, by, article, _ = scene.overrule
+    draw.bar(fb, "ARBITER %s" % article, 0, True)
+    x = draw.chinese(fb, words.JUDGE_WORD, 0, 14)
+    word = words.lookup(words.OVERRULES, what) or ("", what)
+    draw.chinese(fb, word[0], x + 8, 14)
+    fb.text(word[1].replace("-", " "), 0, 34)
+    by = _ascii(by)
+    by = ("by " + by)[:16] if by else ""
+    if what == "annul":
+        fb.text(by, 0, 45)
+        fb.text("clocks paused", 0, 56)
+    elif what == "result":
+        why = words.lookup(words.RESULTS, article) or ("", "")
+        fb.text("%s %s" % (detail, why[1]), 0, 45)
+        fb.text(by, 0, 56)
+    else:  # a foul declared or struck: the side, and the clock still runs
+        fb.text(("%s %s" % (_name(detail), by))[:16], 0, 45)
+        own = to_move(g) if side is None else side
+        fb.text("%s %s" % (_name(own), clock_text(g.clock.remaining(own, now))), 0, 56)

@@ -1,6 +1,6 @@
 # What the faces show beyond the game's own state: the points of a standing
-# alert, a touch duty, a flag, the set-up check, whether the arbiter
-# confirmed the result. The app feeds it the game's events as they are
+# alert, a touch duty, a flag, the set-up check, the arbiter's last
+# overrule, whether the arbiter confirmed the result. The app feeds it the game's events as they are
 # emitted (on_event, typed fields as game/events.py declares them); the
 # faces read it and the game (phase, position, clock, result, verdict).
 #
@@ -31,6 +31,7 @@ class Scene:
         self.setup = None  # None, "wrong", "ready" or "confirmed"
         self.wrong = ((), ())  # the set-up's points to fill and to clear
         self.confirmed = False  # the arbiter confirmed the result
+        self.overrule = None  # (what, score or side, by, article, tick it was reported)
         self.turn_began = [0, 0]  # clock.used(side) when its turn began (the delay)
 
     def on_event(self, now, kind, fields):
@@ -45,9 +46,15 @@ class Scene:
             self.duty = None if whose == "duty-broken" else (side, fields[2], fields[3] or "", whose)
         elif kind == "MOVE" or kind == "CORRECT":
             self.duty = None
+            self.overrule = None
         elif kind == "START" or kind == "PRESS":
             self.duty = None
+            self.overrule = None
             self._turn_begins(now)
+        elif kind == "RESUME":
+            self.overrule = None  # play goes on after an annulment: the clock's face again
+        elif kind == "OVERRULE":
+            self._overrule(now, fields)
         elif kind == "ALERT":
             self._alert(fields)
         elif kind == "RESTORED":
@@ -56,6 +63,7 @@ class Scene:
             self.flag = (fields[0], fields[1] or 0, now)
         elif kind == "CONFIRM":
             self.confirmed = True
+            self.overrule = None  # the result's face says it is confirmed
 
     def _setup(self, fields):
         self.setup = fields[0]
@@ -71,6 +79,17 @@ class Scene:
         else:  # what put= clear= article
             put, clear, article = fields[1], fields[2], fields[3]
         self.alert = (what, article or "", points(put), points(clear))
+
+    def _overrule(self, now, fields):
+        # OVERRULE annul replaces= by= article | result score replaces= by= article
+        # *reason | foul/unfoul side replaces= by= article (game/events.py)
+        what = fields[0]
+        if what == "annul":
+            detail, by, article = None, fields[2], fields[3]
+            self.flag = None  # a flag's result annulled (21.4, 21.5): the flag is lifted
+        else:
+            detail, by, article = fields[1], fields[3], fields[4]
+        self.overrule = (what, detail, by or "", article or "", now)
 
     def _turn_begins(self, now):
         clock = self.game.clock

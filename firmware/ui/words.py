@@ -50,9 +50,17 @@ SCORES = """
 1/2-1/2 和棋 DRAW
 0-0 双负 BOTH-LOSE
 """
+# The arbiter's overrules (game/overrule.py) by the OVERRULE event's kind.
+OVERRULES = """
+annul 取消 result-annulled
+result 改判 new-result
+foul 判罚 foul-declared
+unfoul 撤销 foul-struck
+"""
 RED_WORD = "红方"
 BLACK_WORD = "黑方"
 ARBITER_WORD = "待裁判"  # awaiting the arbiter
+JUDGE_WORD = "裁判"  # the arbiter (16.3: 「应当服从裁判」)
 FLAG_WORD = "超时"
 
 # Piece names by type (xq/pieces.py: K A B N R C P), Red's then Black's.
@@ -91,7 +99,8 @@ def piece_name(piece_type, black):
 
 def all_chinese():
     """Every CJK character a face can show (for host_tools/xqboard/faces_glyphs.py)."""
-    text = RESULTS + ALERTS + DUTIES + SCORES + RED_WORD + BLACK_WORD + ARBITER_WORD + FLAG_WORD
+    text = RESULTS + ALERTS + DUTIES + SCORES + OVERRULES + RED_WORD + BLACK_WORD + ARBITER_WORD + JUDGE_WORD
+    text += FLAG_WORD
     text += PIECES_RED + PIECES_BLACK
     seen = []
     for ch in text:

@@ -5,6 +5,8 @@ under -icount shift=0, so a ticks_us difference of 1 is 1,000
 instructions). Needs the firmware image (make firmware).
 
     python -m xqboard.faces_bench
+
+tests/test_faces_budget.py checks the figures against the scan's budget.
 """
 import sys
 import tempfile
@@ -42,6 +44,24 @@ bench("running", RED)
 bench("shared", None)
 s.on_event(0, "ALERT", ("knocked", "e3,a0", "e4", "5.9"))
 bench("alert", RED)
+def sliced(name, side, points, n=20):
+    # as a device draws it: the text at once, then the mini board `points` points a scan
+    f = Face(fb, side, points)
+    text = worst = 0
+    for i in range(n):
+        f.shown = None
+        t = time.ticks_us()
+        f.update(s, 0)
+        text += time.ticks_diff(time.ticks_us(), t)
+        while True:
+            t = time.ticks_us()
+            more = f.draw_slice()
+            worst = max(worst, time.ticks_diff(time.ticks_us(), t))
+            if not more:
+                break
+    print("SLICED %s text %d slice of %d points %d" % (name, text * 1000 // n, points, worst * 1000))
+sliced("alert", RED, 15)
+sliced("alert", RED, 10)
 s.on_event(0, "RESTORED", ())
 s.on_event(0, "TOUCH", (RED, "own", "h2", "5.1"))
 bench("duty", RED)
@@ -64,11 +84,13 @@ print("END")
 """
 
 
-def main():
+def lines():
+    """The figures' lines the emulated Pico prints (FACE, SLICED, SEND)."""
     why = image.missing()
     if why:
         raise SystemExit("faces_bench needs %s" % why)
     elf = image.ensure_built()
+    out = []
     with tempfile.TemporaryDirectory() as d:
         with qemu.Emulator(Path(d) / "f.img", elf=elf) as emu:
             emu.launch(CODE)
@@ -76,8 +98,26 @@ def main():
                 line = line.decode()
                 if line.startswith("END"):
                     break
-                print(line)
+                out.append(line)
+    return out
 
 
-if __name__ == "__main__":
-    sys.exit(main())
+def figures(text_lines):
+    """{name: instructions}: 'running redraw', 'alert key', 'alert sliced
+    text', 'alert slice of 15', 'send part', ... from the lines."""
+    out = {}
+    for line in text_lines:
+        w = line.split()
+        if w[:1] == ["FACE"]:
+            out[w[1] + " redraw"], out[w[1] + " key"] = int(w[3]), int(w[5])
+        elif w[:1] == ["SLICED"]:
+            out[w[1] + " sliced text"] = int(w[3])
+            out["%s slice of %s" % (w[1], w[6])] = int(w[8])
+        elif w[:2] == ["SEND", "a"]:
+            out["send part"] = int(w[3])
+    return out
+
+
+def main():
+    for line in lines():
+        print(line)

@@ -1,9 +1,12 @@
 """The organiser's whole event, scripted (issue 15, "Done when"): players
 registered from a CSV with duplicate Chinese names, a late entry in round
 3 (2 in a shorter event), every round's boards started from the event file on simulated boards
-with the names in UTF-8 and the players' numbers, the games recorded by
-the host's logger, the results imported from those records with no header
-edited, then standings, TRF, the site.
+with the names in UTF-8 and the players' numbers (each PC's share from a
+board map naming the boards by device id, as `round start EVENT ROUND
+--boards MAP --only RANGE` reads it), the games recorded by the host's
+logger (the Chinese names, the pinyin as a second header, the players'
+numbers), the results imported from those records with no header edited,
+then standings, TRF, the site.
 
 `make test` runs it with 20 players for 3 rounds
 (test_done_when.py); the full size is
@@ -17,10 +20,9 @@ import time
 from pathlib import Path
 
 from xqboard.cli import main
-from xqboard.logger import Logger
-from xqboard.logger.round import event_pairings, start_round
+from xqboard.logger.round import round_logger, start_round
 from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
-from xqboard.tournament.boards import round_games
+from xqboard.tournament.boards import hall_pairings, round_games
 from xqboard.tournament.event import Event
 
 SURNAMES = "王李张刘陈杨黄赵周吴"
@@ -57,11 +59,17 @@ class Hall:
                                     link=str(folder / ("port%d" % k)), store=str(folder / ("journal%d" % k))).start()
                      for k in range(1, min(count, self.PC_BOARDS) + 1)]
 
+    def ports(self):
+        """Where `round start --ports` looks for the boards' device ids."""
+        return ",".join(s.port for s in self.sims)
+
     def shares(self, boards):
-        """[{board: port}] of each PC's share of the round's boards."""
+        """(board map, range) of each PC's share of the round's boards: the
+        map names each board by its device id (`12=hall-03`)."""
         boards = sorted(boards)
         size = len(self.sims)
-        return [{b: s.port for b, s in zip(boards[k:k + size], self.sims)} for k in range(0, len(boards), size)]
+        return [(",".join("%d=%s" % (b, s.board_id) for b, s in zip(boards[k:k + size], self.sims)),
+                 "%d-%d" % (boards[k], boards[min(k + size, len(boards)) - 1])) for k in range(0, len(boards), size)]
 
     def close(self):
         for s in self.sims:
@@ -71,15 +79,15 @@ class Hall:
 def play_round(ev, rnd, hall, records, rng):
     """Starts round `rnd`'s boards from the event file, each PC its share,
     plays every game to a resignation and records it; returns {board: result}."""
-    games = round_games(ev, rnd)
     results = {}
-    for board_map in hall.shares(g.board for g in games):
-        results.update(play_share(ev, rnd, event_pairings(games, board_map, only=set(board_map)), hall, records, rng))
+    for board_map, only in hall.shares(g.board for g in round_games(ev, rnd)):
+        pairings = hall_pairings(ev, rnd, board_map, only, hall.ports(), DEFAULT_KEY)
+        results.update(play_share(ev, rnd, pairings, hall, records, rng))
     return results
 
 
 def play_share(ev, rnd, pairings, hall, records, rng):
-    logger = Logger(list(pairings), str(records), key=DEFAULT_KEY, stream=io.StringIO(), live=False).start()
+    logger = round_logger(pairings, str(records), DEFAULT_KEY, stream=io.StringIO(), live=False).start()
     results = {}
     try:
         by_port = {s.port: s for s in hall.sims}

@@ -8,9 +8,10 @@ import pytest
 
 from xqboard.cli import main
 from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
-from xqboard.logger import Logger
+from xqboard.logger.devices import candidate_ports, is_port
 from xqboard.logger.round import RoundError, check_fits, event_pairings, new_words, parse_board_map, \
-    parse_range, start_round
+    parse_range, round_logger, start_round
+from xqboard.record import latin
 from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
 from xqboard.tournament.boards import round_games
 from xqboard.tournament.event import Event
@@ -53,6 +54,17 @@ def test_board_map_and_range():
     for bad in ("1=/a,1=/b", "x=/a", "1=/a,2=/a"):
         with pytest.raises(ValueError, match="board map"):
             parse_board_map(bad)
+    # a board known by its device id rather than its port
+    assert parse_board_map("1=hall-07,2=/dev/ttyACM1") == {1: "hall-07", 2: "/dev/ttyACM1"}
+    assert [is_port(v) for v in ("hall-07", "b12", "/dev/ttyACM0", "COM3", "socket://h:1")] == \
+        [False, False, True, True, True]
+
+
+def test_candidate_ports_from_globs(tmp_path):
+    for n in ("ttyACM1", "ttyACM0", "ttyUSB0"):
+        (tmp_path / n).touch()
+    globs = "%s/ttyACM*,%s/ttyUSB*,%s/ttyACM0" % (tmp_path, tmp_path, tmp_path)
+    assert candidate_ports(globs) == [str(tmp_path / n) for n in ("ttyACM0", "ttyACM1", "ttyUSB0")]
 
 
 def test_only_this_pcs_boards_and_a_missing_port(event):
@@ -76,9 +88,10 @@ def test_round_start_from_the_event_file(event, tmp_path):
     try:
         for s in sims:
             s.act("setup")            # the pieces stand: the host confirms the set-up
-        board_map = "1=%s,2=%s" % (sims[0].port, sims[1].port)
+        # board 1 by its port, board 2 by its device id, found among the ports given
+        board_map = "1=%s,2=b-2" % sims[0].port
         assert main(["round", "start", event.path, "1", "--boards", board_map, "--key", DEFAULT_KEY.hex(),
-                     "--confirm", "host", "--wait", "30"]) == 0
+                     "--ports", ",".join(s.port for s in sims), "--confirm", "host", "--wait", "30"]) == 0
         games = {g.board: g for g in round_games(event, 1)}
         for board, sim in zip((1, 2), sims):
             seq, t, kind, fields = journal_games(sim)[0]
@@ -94,12 +107,36 @@ def test_round_start_from_the_event_file(event, tmp_path):
             s.close()
 
 
+def test_a_device_id_no_board_answers_with_is_named(event, tmp_path, capsys):
+    sims = sims_for(tmp_path, 1)
+    try:
+        assert main(["round", "start", event.path, "1", "--boards", "1=%s,2=b-9" % sims[0].port,
+                     "--key", DEFAULT_KEY.hex(), "--ports", sims[0].port, "--wait", "1"]) == 2
+    finally:
+        sims[0].close()
+    err = capsys.readouterr().err
+    assert "no board with the id b-9" in err and "b-1 on %s" % sims[0].port in err
+
+
+def test_two_boards_with_one_device_id_are_refused(event, tmp_path):
+    from xqboard.logger.devices import find_ports
+
+    sims = [SimulatedBoard(speed=20, key=DEFAULT_KEY, board_id="twin", link=str(tmp_path / ("port%d" % i)),
+                           store=str(tmp_path / ("journal%d" % i))).start() for i in (1, 2)]
+    try:
+        with pytest.raises(ValueError, match="the id twin answers on .* and .*: two boards with one id"):
+            find_ports(["twin"], [s.port for s in sims], DEFAULT_KEY)
+    finally:
+        for s in sims:
+            s.close()
+
+
 def test_a_round_played_on_boards_is_imported_by_player_number(event, tmp_path):
     sims = sims_for(tmp_path, 2)
     out = tmp_path / "records"
-    logger = Logger([s.port for s in sims], str(out), key=DEFAULT_KEY, stream=io.StringIO(), live=False).start()
+    pairings = event_pairings(round_games(event, 1), {1: sims[0].port, 2: sims[1].port})
+    logger = round_logger(pairings, str(out), DEFAULT_KEY, stream=io.StringIO(), live=False).start()
     try:
-        pairings = event_pairings(round_games(event, 1), {1: sims[0].port, 2: sims[1].port})
         start_round(logger, pairings, event=event.get("name"), round_no=1, tc="30m+10s", confirm="host", wait=30,
                     on_waiting=lambda ports: [s.act("setup") for s in sims])
         for b, side in zip(logger.boards, ("black", "red")):
@@ -120,6 +157,8 @@ def test_a_round_played_on_boards_is_imported_by_player_number(event, tmp_path):
     text = pgns[0].read_text(encoding="utf-8")
     g1 = round_games(event, 1)[0]
     assert '[Red "%s"]' % g1.red in text and '[RedNo "%d"]' % g1.red_no in text
+    # the Chinese names first, their pinyin from the event file as a second header
+    assert '[Black "%s"]\n[RedPinyin "%s"]\n[BlackPinyin "%s"]' % (g1.black, g1.red_pinyin, g1.black_pinyin) in text
     rep = import_records(event, [str(out)])
     assert not rep.refused, rep.refused            # each game's records (ICCS, Chinese...) all match
     assert {(rnd, board) for _, rnd, board, _ in rep.applied} == {(1, 1), (1, 2)}
@@ -133,6 +172,24 @@ def test_import_refuses_a_record_of_other_numbers(event, tmp_path):
                    '[BlackNo "%d"]\n[Result "1-0"]\n\n1. h2e2 1-0\n' % (g.board, g.black_no, g.red_no), encoding="utf-8")
     rep = import_records(event, [str(pgn)])
     assert rep.refused and "colours swapped" in rep.refused[0][1] and "no. %d" % g.red_no in rep.refused[0][1]
+
+
+def test_the_pinyin_header_is_the_event_files_else_made_from_the_name(event):
+    import doctest
+
+    from xqboard.logger.round import record_headers
+    from xqboard.record import Game, write_pgn
+
+    assert doctest.testmod(latin).failed == 0
+    event.edit("程亮", pinyin="CHENG Liangliang")          # the organiser's own spelling
+    pairings = event_pairings(round_games(event, 1), {1: "/p1", 2: "/p2"})
+    p = next(p for p in pairings.values() if "程亮" in (p.red, p.black))
+    headers = record_headers(p)
+    assert "CHENG Liangliang" in headers.values() and len(headers) == 2
+    # without the event file (a board started by hand), the pinyin is made from the name
+    text = write_pgn(Game(Red="单霞丽", Black="冯军", BlackPinyin="FENG Jun"), "ICCS")
+    assert '[Red "单霞丽"]\n[Black "冯军"]\n[RedPinyin "SHAN Xiali"]\n[BlackPinyin "FENG Jun"]' in text
+    assert "Pinyin" not in write_pgn(Game(Red="Tom", Black="Ann"), "ICCS")
 
 
 def test_a_pinyin_record_matches_the_chinese_pairing(event, tmp_path):
@@ -159,3 +216,17 @@ def test_team_match_boards_carry_the_players(tmp_path):
     for g in games:
         assert g.red_no == ids[g.red] and g.black_no == ids[g.black]
         assert g.red[:2] != g.black[:2]            # one team against the other
+
+
+def test_a_later_logger_keeps_an_earlier_games_pinyin(tmp_path):
+    # round 2's logger meets round 1's game on the board: it rewrites that
+    # game's records with the pinyin round 1's logger was given, not its own
+    from xqboard.logger.files import GameFiles
+
+    first = GameFiles(tmp_path, "b1", 1, headers={"RedPinyin": "SHAN Xiali", "BlackPinyin": "FENG_Jun %"})
+    first.append(["E 1 0 GAME new round=1 board=1 red=单霞丽 black=冯军 tc=10m"])
+    again = GameFiles(tmp_path, "b1", 1, headers={})
+    assert again.payloads == first.payloads
+    again.write_records()
+    text = (tmp_path / "b1-g00001.iccs.pgn").read_text(encoding="utf-8")
+    assert '[RedPinyin "SHAN Xiali"]\n[BlackPinyin "FENG_Jun %"]' in text

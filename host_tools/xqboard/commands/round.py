@@ -15,13 +15,19 @@ From the event file, every board of the round with the players' names
 
     xqboard round start open.db 3 --boards 1=/dev/ttyACM0,2=/dev/ttyACM1 --key 73696d
     xqboard round start open.db 3 --boards hall.map --only 1-25 --key 73696d   # this PC's boards
+    xqboard round start open.db 3 --boards 1=hall-07,2=hall-12 --key 73696d    # boards by device id
+
+A board may be named by its device id (the `id=` of its greeting) instead
+of its port: the ports of --ports are greeted to find it (logger/devices.py).
+The records carry the names as registered and, as a second header, their
+pinyin from the event file (`[RedPinyin "CHENG Liang"]`).
 """
 import sys
 import tempfile
 
 from ..errors import UsageError
-from ..logger import Logger
-from ..logger.round import RoundError, event_pairings, parse_board_map, parse_pairing, parse_range, start_round
+from ..logger.devices import DEFAULT_PORTS
+from ..logger.round import RoundError, parse_pairing, round_logger, start_round
 from .sim import key_arg
 
 
@@ -34,7 +40,10 @@ def register(sub):
     s.add_argument("--event", help="the event's name (from the event file with --boards)")
     s.add_argument("--round", dest="round_no")
     s.add_argument("--boards", metavar="MAP",
-                   help="the round's pairings from the event file: board map BOARD=PORT,... or a file of `BOARD PORT`")
+                   help="the round's pairings from the event file: board map BOARD=PORT,... or a file of `BOARD PORT`"
+                        " (a device id in place of a port: the board answering with that id)")
+    s.add_argument("--ports", default=DEFAULT_PORTS, metavar="GLOBS",
+                   help="with device ids in the map: the ports to look for them on (default %(default)s)")
     s.add_argument("--only", metavar="RANGE", help="with --boards: the boards this PC starts (1-25,30)")
     s.add_argument("--tc", help="time control (default: the board's, 90m, 6.3)")
     s.add_argument("--level", choices=("national", "provincial", "junior"))
@@ -50,7 +59,7 @@ def register(sub):
 def from_event(args):
     """{port: Pairing} and the event's name and time control, from the
     event file's round (`round start EVENT.db ROUND --boards MAP`)."""
-    from ..tournament.boards import round_games
+    from ..tournament.boards import hall_pairings
     from ..tournament.errors import TournamentError
     from ..tournament.event import Event
 
@@ -58,8 +67,7 @@ def from_event(args):
         raise UsageError("with --boards: round start EVENT.db ROUND --boards MAP")
     try:
         ev = Event.open(args.pairings[0])
-        games = round_games(ev, int(args.pairings[1]))
-        pairings = event_pairings(games, parse_board_map(args.boards), parse_range(args.only) if args.only else None)
+        pairings = hall_pairings(ev, int(args.pairings[1]), args.boards, args.only, args.ports, key_arg(args.key))
     except (TournamentError, ValueError) as e:
         raise UsageError(str(e))
     return pairings, args.event or ev.get("name"), args.pairings[1], args.tc or ev.get("tc") or None
@@ -91,7 +99,7 @@ def run_round(args, key, pairings):
     if out is None:
         tmp = tempfile.TemporaryDirectory(prefix="xqboard-round-")
         out = tmp.name
-    logger = Logger(list(pairings), out, key=key, live=False if args.log is None else None)
+    logger = round_logger(pairings, out, key, live=False if args.log is None else None)
     logger.start()
     try:
         start_round(logger, pairings, event=args.event, round_no=args.round_no, tc=args.tc, level=args.level,

@@ -4,7 +4,8 @@ For the board `sim-1`'s journal game 3 (the greeting's `game=`), in OUT/:
 
     sim-1-g00003.events       the raw event log, one frame a line (`E ...*crc32`,
                               as on the link and in the board's journal), after a
-                              `#` line with the board, the game and the date
+                              `#` line with the board, the game, the date and the
+                              headers the host added (`header.RedPinyin=CHENG_Liang`)
     sim-1-g00003.iccs.pgn     PGN, moves in ICCS, clocks, fouls, alerts, comments
     sim-1-g00003.wxf.pgn      the same in WXF
     sim-1-g00003.chinese.pgn  the same in Chinese notation (score-sheet form;
@@ -40,6 +41,7 @@ from ..record import score_sheet, write_pgn
 from ..boardlink import Event
 from .events import RecordBuilder
 
+from game.events import escape, unescape  # noqa: E402
 from link.frame import FrameError, decode, encode  # noqa: E402
 
 RECORDS = (("iccs.pgn", "ICCS"), ("wxf.pgn", "WXF"), ("chinese.pgn", "Chinese"))
@@ -103,6 +105,9 @@ class GameFiles:
         self.chinese = dict(chinese or {})  # traditional=True, abbreviated=True (7.5)
         self.headers = {"Date": self.date}
         self.headers.update(headers or {})
+        # the headers the host added when the game's log was made stay its own
+        # (a later logger, started for another game, rewrites it unchanged)
+        self.headers.update({k[7:]: unescape(v) for k, v in meta.items() if k.startswith("header.")})
         self.payloads = []
         self.events = []  # the payloads decoded (boardlink.Event)
         self.new_notes = []
@@ -139,7 +144,10 @@ class GameFiles:
             return
         data = b""
         if not self.events_path.exists():  # made with the game's first event
-            data = ("# xqboard log: board=%s game=%d date=%s\n" % (self.board_id, self.game_no, self.date)).encode()
+            added = "".join(" header.%s=%s" % (k, escape(" ".join(str(v).split())))  # one line, one word
+                            for k, v in self.headers.items() if k != "Date")
+            data = ("# xqboard log: board=%s game=%d date=%s%s\n" % (self.board_id, self.game_no, self.date,
+                                                                     added)).encode()
         for e in events:
             data += encode(e if isinstance(e, str) else e.payload)
         with open(self.events_path, "ab") as f:

@@ -70,7 +70,7 @@ class Logger:
         self.every = every
         self.confirm = key is not None  # art. 9: an arbiter with the key confirms each result
         self.typed_lines = queue.Queue()  # the arbiter's command lines (typed())
-        self.headers = headers or {}
+        self.headers = headers or {}  # every game's extra headers, or headers(port, game number) -> {}
         self.chinese = chinese or {}
         self.inbox = queue.Queue()
         self.boards = []
@@ -163,7 +163,8 @@ class Logger:
                 b.files.write_records()
             if b.files.ended:
                 self.finished.append(b.files)
-        b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=self.headers,
+        headers = self.headers(session.port, n) if callable(self.headers) else self.headers
+        b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=headers,
                             chinese=self.chinese)
         b.running = None
         b.ended_at = None

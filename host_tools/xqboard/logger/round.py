@@ -27,13 +27,16 @@ class RoundError(Exception):
 
 class Pairing:
     """One board's game: its board number, the players' names and, when the
-    round comes from an event file, their numbers in the event."""
+    round comes from an event file, their numbers in the event and their
+    pinyin (the records' second header; the board never needs it)."""
 
-    def __init__(self, board, red, black, red_no=None, black_no=None):
+    def __init__(self, board, red, black, red_no=None, black_no=None, red_pinyin=None, black_pinyin=None):
         self.board = str(board)
         self.red = red
         self.black = black
         self.red_no, self.black_no = red_no, black_no
+        self.red_pinyin, self.black_pinyin = red_pinyin, black_pinyin
+        self.before = None  # the board's game number before its `new` (start_round)
 
     def __repr__(self):
         return "Pairing(%s, %r, %r)" % (self.board, self.red, self.black)
@@ -99,7 +102,28 @@ def event_pairings(games, board_map, only=None):
         raise ValueError("board map: no port for board %s" % ", ".join(map(str, missing)))
     if not mine:
         raise ValueError("no board of this round is in the map (boards %s)" % ", ".join(str(g.board) for g in games))
-    return {board_map[g.board]: Pairing(g.board, g.red, g.black, g.red_no, g.black_no) for g in mine}
+    return {board_map[g.board]: Pairing(g.board, g.red, g.black, g.red_no, g.black_no, g.red_pinyin, g.black_pinyin)
+            for g in mine}
+
+
+def round_logger(pairings, out, key, **kw):
+    """A Logger of the boards of `pairings` ({port: Pairing}) that writes
+    their records to `out` with the players' pinyin (record_headers)."""
+    from .logger import Logger
+
+    def headers(port, game_no):
+        # only the game the pairing's `new` starts, never the board's earlier ones
+        p = pairings[port]
+        return record_headers(p) if p.before is not None and game_no > p.before else {}
+
+    return Logger(list(pairings), out, key=key, headers=headers, **kw)
+
+
+def record_headers(pairing):
+    """The headers the host adds to a board's records: the players' pinyin
+    as the event file has it (`RedPinyin`, `BlackPinyin`; the names stay
+    in Chinese, record/latin.py)."""
+    return {k: v for k, v in (("RedPinyin", pairing.red_pinyin), ("BlackPinyin", pairing.black_pinyin)) if v}
 
 
 def _value(v):
@@ -167,6 +191,8 @@ def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None
     for b in boards:
         s = b.session
         words = new_words(pairings[s.port], event, round_no, tc, level, extra)
+        logger.on_events(s, s.wait_synced(10))
+        pairings[s.port].before = s.link.game_no or 0
         reply = s.command(words, on_events=lambda evs, s=s: logger.on_events(s, evs), timeout=10)
         if reply[:1] != ["ok"]:
             raise RoundError("%s refused `new`: %s" % (s.port, " ".join(reply[1:])))

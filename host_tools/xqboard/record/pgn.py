@@ -1,7 +1,8 @@
 """PGN for Xiangqi as xqbase and the programs that follow it read it.
 
 Headers: `[Game "Chinese Chess"]` first, then Event, Site, Date, Round,
-Board, Red, Black, Result, Termination (the article and its reason:
+Board, Red, Black, RedPinyin and BlackPinyin (the names in Latin letters,
+record/latin.py), Result, Termination (the article and its reason:
 "4.1.1 mate"), TimeControl, FEN (only when not the start), Format ("ICCS",
 "WXF" or "Chinese"), then any others. Moves are numbered `1. h2e2 h9g7`.
 
@@ -35,12 +36,13 @@ import re
 
 from ..core import START_FEN, Position
 from . import articles
+from .latin import PINYIN_HEADERS, latin_headers
 from .game import BLACK, HEADER_ORDER, RED, Game
 from .notation import move_text
 from .text import display_width, format_time, parse_time, side_title
 
 FORMAT_NAMES = {"ICCS": "ICCS", "WXF": "WXF", "CHINESE": "Chinese"}
-_DERIVED = ("Game", "Result", "Termination", "FEN", "Format")
+_DERIVED = ("Game", "Result", "Termination", "FEN", "Format") + tuple(k for _, k in PINYIN_HEADERS)
 
 
 def _quote(v):
@@ -53,6 +55,7 @@ def headers_of(game, fmt):
     for k in HEADER_ORDER[:7]:
         if k in game.headers:
             h.append((k, game.headers[k]))
+    h += latin_headers(game.headers)
     h.append(("Result", game.result))
     if game.termination:
         h.append(("Termination", game.termination))

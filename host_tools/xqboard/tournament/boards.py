@@ -48,6 +48,22 @@ def round_games(event, rnd):
     return sorted(out, key=lambda g: g.board)
 
 
+def hall_pairings(event, rnd, board_map, only=None, ports=None, key=None):
+    """{port: logger.round.Pairing} of round `rnd`'s boards that this PC
+    starts: `board_map` is the text of a board map (BOARD=PORT or
+    BOARD=DEVICE-ID, or a file of such lines), `only` a range of boards
+    (`1-25`); device ids are looked for on `ports` (globs, logger/devices.py).
+    What `round start EVENT ROUND --boards MAP [--only RANGE]` starts.
+    ValueError or TournamentError naming the fault."""
+    from ..logger.devices import DEFAULT_PORTS, resolve_board_map
+    from ..logger.round import event_pairings, parse_board_map, parse_range
+
+    games = round_games(event, rnd)
+    mine = parse_range(only) if only else None
+    wanted = {b: v for b, v in parse_board_map(board_map).items() if mine is None or b in mine}
+    return event_pairings(games, resolve_board_map(wanted, ports or DEFAULT_PORTS, key), mine)
+
+
 def entrant_by_player_number(event, number):
     """The player a record's RedNo/BlackNo names (see player_number)."""
     for e in event.by_id().values():
