@@ -17,6 +17,8 @@ page has something to list.
     4200 E 6 4200 PRESS red 602800 600000
     6200 E 7 6200 MOVE 2 h9g7 black at=6200
 """
+import time
+
 from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 from ..core import MATED, STALEMATED, move_name, pieces, squares
 from ..paths import DATA
@@ -134,3 +136,46 @@ def add_incident(lines, what, t, pos):
         lines.add(t + 300, ev.OFFER, mover, 1, "22.1")
         return t + 300
     return t
+
+
+def think_of(board_no, spread_ms=8000, least_ms=2000):
+    """A think time per ply for a board: steady, different on each board."""
+    return lambda ply: least_ms + (board_no * 7919 + ply * 104729) % spread_ms
+
+
+# The incidents of the demo hall, by board number: {ply: what}.
+DEMO_INCIDENTS = {2: {6: "alert"}, 3: {9: "foul"}, 5: {12: "offer"}, 7: {4: "alert", 15: "foul"}}
+
+
+def hall_lines(boards=8, first_game=0, **options):
+    """{board name: [(t, line)]} of a hall of `boards` boards, each playing
+    the next master game of the file, a CONFIRM on every other board."""
+    games = master_games()
+    out = {}
+    for n in range(1, boards + 1):
+        game = games[(first_game + n - 1) % len(games)]
+        out[str(n)] = game_lines(game, str(n), think_of(n), incidents=DEMO_INCIDENTS.get(n),
+                                 confirm=n % 2 == 0, **options)
+    return out
+
+
+def merged(hall):
+    """[(t, board, seq, line)] of a hall's lines in board-time order (all
+    boards started together, as the host starts a round: 20.1)."""
+    out = []
+    for board, lines in hall.items():
+        out += [(t, board, seq, line) for seq, (t, line) in enumerate(lines, 1)]
+    out.sort(key=lambda x: (x[0], x[1], x[2]))
+    return out
+
+
+def play(hub, hall, stop, speed=1.0, device_prefix="demo-"):
+    """Pushes a hall's lines into `hub` as their board times come (board
+    time runs `speed` times faster than the wall clock) until they are all
+    in or `stop` (a threading.Event) is set."""
+    start = time.monotonic()
+    for t, board, seq, line in merged(hall):
+        wait = start + t / 1000.0 / speed - time.monotonic()
+        if wait > 0 and stop.wait(wait):
+            return
+        hub.push(board, device_prefix + board, 1, seq, line)
