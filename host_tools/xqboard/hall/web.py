@@ -44,6 +44,7 @@ from . import exports
 STATIC = Path(__file__).resolve().parent / "static"
 COOKIE = "xq_arbiter"
 KEEP_ALIVE_S = 15.0  # a comment line this often keeps proxies from closing a quiet stream
+RETRY_MS = 1000  # how soon a browser whose stream broke tries again
 
 
 class Bell:
@@ -56,6 +57,7 @@ class Bell:
 
     def attach(self, loop):
         self.loop = loop
+        self.event = asyncio.Event()  # one of this loop (a restarted server has another)
 
     def ring(self, cursor=None):
         if self.loop is not None and not self.loop.is_closed():
@@ -97,6 +99,7 @@ class Pages:
         self.hub = hub
         self.token = arbiter_token(arbiter_secret) if arbiter_secret else None
         self.bell = Bell()
+        self.closed = False  # set when the server stops: the streams end
 
     def is_arbiter(self, request):
         got = request.cookies.get(COOKIE, "")
@@ -122,7 +125,8 @@ class Pages:
 
         async def events():
             nonlocal token, cursor
-            while True:
+            yield "retry: %d\n\n" % RETRY_MS
+            while not self.closed:
                 rung = self.bell.current()
                 view = self.hub.since(cursor, token)
                 if view.full or view.boards or (incidents and view.incidents):
@@ -167,8 +171,15 @@ class Pages:
         response.delete_cookie(COOKIE)
         return response
 
+    def close(self):
+        """Ends the streams (from any thread), so that the server can stop
+        at once; their browsers come back, with their last id, to the next."""
+        self.closed = True
+        self.bell.ring()
+
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
+        self.closed = False
         self.bell.attach(asyncio.get_running_loop())
         stop = self.hub.listen(self.bell.ring)
         try:
@@ -193,7 +204,9 @@ def make_app(hub, arbiter_secret):
         Route("/arbiter/stream", pages.arbiter_stream),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=pages.lifespan)
+    app = Starlette(routes=routes, lifespan=pages.lifespan)
+    app.state.close_streams = pages.close
+    return app
 
 
 class Serving:
@@ -202,7 +215,9 @@ class Serving:
 
     def __init__(self, app, port=0, host="127.0.0.1"):
         import uvicorn
+        self.app = app
         self.sock = socket.socket()
+        self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # the same port again at once
         self.sock.bind((host, port))
         self.host, self.port = self.sock.getsockname()[:2]
         config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
@@ -223,6 +238,9 @@ class Serving:
         return self.url
 
     def __exit__(self, *exc):
+        close_streams = getattr(self.app.state, "close_streams", None)
+        if close_streams is not None:
+            close_streams()
         self.server.should_exit = True
         self.thread.join(10)
         self.sock.close()

@@ -105,6 +105,7 @@ XQ.follow("/stream", (data, offset, id) => {
   const status = document.getElementById("status");
   status.textContent = `${Object.keys(hall.boards).length} boards · live`;
   status.dataset.cursor = id;
+  status.dataset.full = data.full;  // false: a catch-up from the last id, no snapshot
 });
 window.addEventListener("hashchange", openBoard);
 setInterval(tick, 100);
