@@ -79,3 +79,24 @@ def test_binit_of_a_later_position_places_every_piece():
             board[sq] = True
     on_board = [sq for sq in range(256) if pos.piece_at(sq) and pos.piece_at(sq) != 0x80]
     assert sorted(board) == sorted(on_board)
+
+
+def test_the_app_serves_both_exports():
+    import urllib.error
+    import urllib.request
+    from xqboard.hall.web import Serving, make_app
+    hub = Hub()
+    g = masters.master_games()[171]
+    for seq, (_, line) in enumerate(masters.game_lines(g, "4", masters.think_of(4), plies=12), 1):
+        hub.push("4", "d4", 1, seq, line)
+    with Serving(make_app(hub, "s")) as url:
+        with urllib.request.urlopen(url + "/export/4.pgn", timeout=10) as r:
+            assert r.read().decode("utf-8") == exports.pgn(hub.record("4"))
+        with urllib.request.urlopen(url + "/export/4.dhtmlxq", timeout=10) as r:
+            assert r.read().decode("utf-8") == exports.dhtmlxq(hub.record("4"))
+        for missing in ("/export/9.pgn", "/export/4.xqf"):
+            try:
+                urllib.request.urlopen(url + missing, timeout=10)
+                raise AssertionError(missing + " served")
+            except urllib.error.HTTPError as e:
+                assert e.code == 404

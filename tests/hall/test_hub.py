@@ -158,3 +158,19 @@ def test_load_takes_stored_rows():
     assert hub.since(None).cursor == 2
     assert state(hub, "5")["phase"] == "playing"
     assert state(hub, "5")["info"]["red"] == "ZHANG San"
+
+
+def test_an_unreadable_line_is_kept_aside_not_raised():
+    hub = Hub()
+    assert hub.push("5", "b1", 1, 1, "E 1 0 NOSUCHKIND x") is False
+    assert hub.push("5", "b1", 1, 1, GAME) is True  # its key was not taken
+    assert [u[:2] for u in hub.unreadable] == [("5", ("b1", "1", 1))]
+    assert hub.since(None).cursor == 1
+
+
+def test_standing_alert_until_restored():
+    hub = Hub()
+    feed(hub, "1", "d1", [GAME, "E 2 900 START red 20.1", "E 3 2000 ALERT displaced put=e3 clear=- 5.8.2"])
+    assert "piece displaced" in state(hub, "1")["alert"]
+    hub.push("1", "d1", 1, 4, "E 4 3000 RESTORED")
+    assert state(hub, "1")["alert"] is None

@@ -24,7 +24,8 @@ from xqboard.hall.web import Serving, make_app
 
 SECRET = "arbiter-secret-17"
 BOARDS = 8
-PLIES = 16  # each board has made this many moves when the page opens
+PLIES = 16  # each board still playing has made this many moves when the page opens
+FINISHED = ("1", "2")
 INCIDENTS = {2: {5: "alert"}, 3: {7: "foul"}, 6: {3: "offer"}, 7: {9: "foul"}}
 # the screen's margin of a point's square that must change (a piece is 0.88 STEP wide)
 PATCH = 9
@@ -57,19 +58,24 @@ def browser(tmp_path_factory):
 
 
 class Hall:
-    """A hub fed with BOARDS master games, the rest of each game's lines kept
-    back for the test to push."""
+    """A hub fed with BOARDS master games: boards 1 and 2 played to the end
+    (board 2's result confirmed, art. 9), the others PLIES moves in, the
+    rest of their lines kept back for the test to push."""
 
     def __init__(self):
         self.hub = Hub()
-        self.lines = masters.hall_lines(BOARDS, first_game=40)
+        self.lines = {}
+        games = masters.master_games()
         for n in range(1, BOARDS + 1):
-            board = str(n)
-            self.lines[board] = masters.game_lines(
-                masters.master_games()[40 + n - 1], board, masters.think_of(n), incidents=INCIDENTS.get(n))
+            self.lines[str(n)] = masters.game_lines(games[40 + n - 1], str(n), masters.think_of(n),
+                                                    incidents=INCIDENTS.get(n), confirm=n == 2)
         self.next = {b: 0 for b in self.lines}
         for board in self.lines:
-            self.push_until(board, PLIES)
+            if board in FINISHED:
+                while self.next[board] < len(self.lines[board]):
+                    self.push(board)
+            else:
+                self.push_until(board, PLIES)
 
     def push(self, board):
         """Pushes the board's next line; returns it."""
@@ -210,16 +216,36 @@ def test_live_page_shows_8_boards_with_chinese_moves(browser, hall):
         assert c["names"] == record.headers["Red"]
         assert c["last"] == record.texts("ICCS")[-1]
     assert browser.execute_script("return document.querySelector('#boards .card svg').textContent").count("楚") == 1
+    if os.environ.get("XQ_HALL_SCREENSHOTS"):
+        Path(os.environ["XQ_HALL_SCREENSHOTS"]).mkdir(parents=True, exist_ok=True)
+        Path(os.environ["XQ_HALL_SCREENSHOTS"], "live.png").write_bytes(browser.get_screenshot_as_png())
+
+
+def test_4_1_results_with_their_article_provisional_until_9_confirm(browser, hall):
+    open_live(browser, hall)
+    results = browser.execute_script("""
+        return [...document.querySelectorAll('#boards .card')].map(c => {
+          const r = c.querySelector('.result'); return r ? r.textContent : null; })""")
+    for board, text in zip(range(1, BOARDS + 1), results):
+        record = hall.hub.record(str(board))
+        if str(board) not in FINISHED:
+            assert text is None
+            continue
+        assert text.startswith("%s %s " % (record.result, record.article))
+        assert record.article in ("4.1.1", "4.1.2", "4.1.12")  # mate, stalemate, or resigned (masters.ending)
+        assert text.endswith("confirmed" if board == 2 else "provisional (art. 9)")
 
 
 def test_running_clock_counts_down_the_other_stays(browser, hall):
     open_live(browser, hall)
-    read = ("const c = document.querySelector('#boards .card[data-board=\"1\"]');"
+    read = ("const c = document.querySelector('#boards .card[data-board=\"4\"]');"
             "return [c.querySelector('.player.running .clock').dataset.side,"
             " c.querySelector('.player.running .clock').textContent,"
             " c.querySelector('.player:not(.running) .clock').textContent]")
     side, first, waiting = browser.execute_script(read)
     assert side == "red"  # after an even number of moves
+    assert browser.execute_script(
+        "return document.querySelectorAll('#boards .card[data-board=\"1\"] .player.running').length") == 0
     time.sleep(1.3)
     side2, second, waiting2 = browser.execute_script(read)
 
@@ -262,7 +288,7 @@ def test_a_dropped_connection_catches_up_with_no_gap(browser, hall):
     # the server goes away (its streams end) while boards play on ...
     port = int(hall.url.rsplit(":", 1)[1])
     hall.serving.__exit__(None, None, None)
-    for board in ("2", "5", "5"):
+    for board in ("3", "5", "5"):
         hall.push_move(board)
     # ... and comes back: the page reconnects with its last id and gets what changed, not a snapshot
     hall.serving = Serving(hall.app, port)
@@ -271,17 +297,17 @@ def test_a_dropped_connection_catches_up_with_no_gap(browser, hall):
         "return document.querySelector('#boards .card[data-board=\"5\"]').dataset.seq") == str(hall.next["5"]))
     new_cursor, full = browser.execute_script(status)
     assert full == "false" and new_cursor != cursor
-    for board in ("2", "5"):
+    for board in ("3", "5"):
         moves = browser.execute_script(
             "return document.querySelector(`#boards .card[data-board=\"${arguments[0]}\"] .moves`).textContent", board)
         assert hall.hub.record(board).texts("Chinese")[-1] in moves
     # the same over HTTP, by hand: the last id in, what changed since out
-    hall.push_move("2")
+    hall.push_move("3")
     req = urllib.request.Request(hall.url + "/stream", headers={"Last-Event-ID": new_cursor})
     with urllib.request.urlopen(req, timeout=10) as r:
         event = read_event(r)
-    assert not event["data"]["full"] and [b["board"] for b in event["data"]["boards"]] == ["2"]
-    assert event["data"]["boards"][0]["moves"] == hall.hub.record("2").texts("Chinese")
+    assert not event["data"]["full"] and [b["board"] for b in event["data"]["boards"]] == ["3"]
+    assert event["data"]["boards"][0]["moves"] == hall.hub.record("3").texts("Chinese")
 
 
 def read_event(response):
@@ -330,11 +356,11 @@ def test_arbiter_page_lists_incidents_newest_first(browser, hall):
     assert all(r["link"] == "/#board=" + r["cells"][1] for r in rows)
     # a new foul arrives live, on top
     before = len(rows)
-    hall.hub.push("1", "dev-1", 1, hall.next["1"] + 1, "E %d 999999 FOUL black 8.1.7 fouls=1" % (hall.next["1"] + 1))
-    hall.next["1"] += 1
+    hall.hub.push("4", "dev-4", 1, hall.next["4"] + 1, "E %d 999999 FOUL black 8.1.7 fouls=1" % (hall.next["4"] + 1))
+    hall.next["4"] += 1
     wait_for(lambda: browser.execute_script("return document.querySelectorAll('#incidents tbody tr').length") > before)
     top = browser.execute_script("return [...document.querySelector('#incidents tbody tr').cells].map(c => c.textContent)")
-    assert top[1:4] == ["1", "FOUL", "8.1.7"]
+    assert top[1:4] == ["4", "FOUL", "8.1.7"]
     if os.environ.get("XQ_HALL_SCREENSHOTS"):
         Path(os.environ["XQ_HALL_SCREENSHOTS"], "arbiter.png").write_bytes(browser.get_screenshot_as_png())
     browser.delete_all_cookies()

@@ -183,7 +183,8 @@ class BoardView:
         self.last = None
 
     def _alert(self, e):
-        self.alert = self.record.notes[-1].text if self.record.notes else e.describe()
+        standing = self.builder.alert  # the record's note of the standing alert
+        self.alert = standing.text if standing is not None else e.describe()
 
     def _restored(self, e):
         self.alert = None

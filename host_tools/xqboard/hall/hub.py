@@ -86,12 +86,20 @@ class Hub:
         self.incidents = []  # oldest first
         self.incident_ids = []  # their cursors, for bisect
         self.listeners = []
+        self.unreadable = []  # (board, key, line, why) of lines no event of the schema
 
     def push(self, board, device, game, seq, line):
         """Takes the next event of `board` (its payload text `line`) unless
-        its key (device, game, seq) was taken before: then False."""
+        its key (device, game, seq) was taken before: then False. A line
+        that is no event of the schema is kept in `unreadable` (not taken:
+        False), never raised: one bad row must not stop the hall."""
         key = (str(device), str(game), int(seq))
-        e = Event(line)
+        try:
+            e = Event(line)
+        except ValueError as err:  # events.EventError
+            with self.lock:
+                self.unreadable.append((str(board), key, line, str(err)))
+            return False
         with self.lock:
             if key in self.seen:
                 return False
