@@ -2,7 +2,7 @@
 import doctest
 import re
 
-from xqboard.core import Position, squares
+from xqboard.core import Position, pieces, squares
 from xqboard.hall import exports, masters
 from xqboard.hall.hub import Hub
 from xqboard.record import read_game
@@ -75,9 +75,10 @@ def test_binit_of_a_later_position_places_every_piece():
         if xy != exports.ABSENT:
             sq = squares.square(int(xy[0]), 9 - int(xy[1]))
             kind = exports.SLOTS[slot % 16]
-            assert pos.piece_at(sq) & 7 == kind and (pos.piece_at(sq) & 8) == (8 if slot >= 16 else 0)
+            assert pieces.type_of(pos.piece_at(sq)) == kind
+            assert pieces.colour(pos.piece_at(sq)) == (pieces.BLACK if slot >= 16 else pieces.RED)
             board[sq] = True
-    on_board = [sq for sq in range(256) if pos.piece_at(sq) and pos.piece_at(sq) != 0x80]
+    on_board = [sq for sq in range(256) if pos.piece_at(sq) and pos.piece_at(sq) != pieces.OFF]
     assert sorted(board) == sorted(on_board)
 
 

@@ -56,8 +56,9 @@ def is_incident(e):
 
 
 def incident_text(e):
-    """The words the arbiter reads: the kind, its fields, the article's words."""
-    words = "%s %s" % (e.kind, e.describe())
+    """The words the arbiter reads: its fields, the article's words (the
+    kind and the article have columns of their own)."""
+    words = e.describe()
     known = articles.reason(e.get("article")) if e.get("article") else ""
     return "%s (%s)" % (words, known) if known else words
 

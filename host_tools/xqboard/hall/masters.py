@@ -92,7 +92,7 @@ def game_lines(game, board, think_ms, tc="15m+10s", event="Hall Demo", round_="1
         side = pos.side
         think = think_ms(ply.number)
         t += think
-        capture = "capture" if pos.piece_at(ply.move & 255) else None
+        capture = "capture" if pos.piece_at(squares.move_to(ply.move)) else None
         pos.push(ply.move)
         check = "check" if pos.in_check() else None
         lines.add(t, ev.MOVE, ply.number, move_name(ply.move), side, t, capture, check, None)
