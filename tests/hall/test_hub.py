@@ -3,7 +3,10 @@ import doctest
 import threading
 
 from xqboard.hall import boardview, hub as hub_module, masters
+from xqboard.core import pieces
 from xqboard.hall.hub import Hub
+
+side_name = pieces.side_name
 
 GAME = ("E 1 0 GAME new event=City_Cup round=3 board=5 red=ZHANG_San black=LI_Si tc=10m+5s "
         "level=provincial policy=auto fen=startpos limit=60 late=15 red_no=12 black_no=7")
@@ -174,3 +177,19 @@ def test_standing_alert_until_restored():
     assert "piece displaced" in state(hub, "1")["alert"]
     hub.push("1", "d1", 1, 4, "E 4 3000 RESTORED")
     assert state(hub, "1")["alert"] is None
+
+
+def test_5_8_correction_takes_the_moves_back():
+    from xqboard.boardlink import schema
+    hub = Hub()
+    g = masters.master_games()[171]
+    lines = [line for _, line in masters.game_lines(g, "5", masters.think_of(5), plies=10)]
+    feed(hub, "5", "d5", lines)
+    n = len(lines)
+    hub.push("5", "d5", 1, n + 1, schema.encode(n + 1, 99000, "CORRECT", (g.position(6).fen(), "5.8")))
+    s = state(hub, "5")
+    assert s["moves"] == g.texts("Chinese")[:6] and s["fen"] == g.position(6).fen() and s["last"] is None
+    seventh = g.texts("ICCS")[6]
+    side = side_name(g.position(6).side)
+    hub.push("5", "d5", 1, n + 2, "E %d 99500 MOVE 7 %s %s at=99400" % (n + 2, seventh, side))
+    assert state(hub, "5")["moves"] == g.texts("Chinese")[:7]

@@ -113,6 +113,7 @@ class BoardView:
         self.last = None  # (from, to) point names of the last move
         self.alert = None  # the standing alert's words
         self.result = None
+        self.chinese = []  # the record's moves in Chinese, one added per move
         self.cached = None  # state(), until the next event
 
     @property
@@ -140,6 +141,7 @@ class BoardView:
         self.pos = Position(fen)
         self.clocks = Clocks(start_times(e.get("tc")))
         self.phase, self.last, self.alert, self.result = SETUP, None, None, None
+        self.chinese = []
 
     # -- the clocks and the phase ------------------------------------------
 
@@ -175,6 +177,8 @@ class BoardView:
     def _move(self, e):
         m = parse_move(e.get("move"))
         if self.pos.classify(m) in (LEGAL, SUICIDE):
+            if len(self.record.plies) == len(self.chinese) + 1:  # the record took it too
+                self.chinese.append(move_text(self.pos, m, "Chinese"))
             self.pos.push(m)
             self.last = (e.get("move")[:2], e.get("move")[2:])
 
@@ -228,14 +232,19 @@ class BoardView:
     # -- what the page gets ----------------------------------------------------
 
     def moves_chinese(self):
-        """The record's moves in Chinese notation (art. 1.1)."""
+        """The record's moves in Chinese notation (art. 1.1): those written
+        move by move, unless the arbiter's correction (5.8) took the record
+        back, when they are written again from the record."""
+        if len(self.chinese) == len(self.record.plies):
+            return list(self.chinese)
         g = self.record
         p = Position(g.start_fen, history=max(64, len(g.plies)))
         out = []
         for ply in g.plies:
             out.append(move_text(p, ply.move, "Chinese"))
             p.push(ply.move)
-        return out
+        self.chinese = out
+        return list(out)
 
     def state(self):
         """The board as a dict for the pages (cached until the next event)."""
