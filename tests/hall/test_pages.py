@@ -260,7 +260,8 @@ def test_a_move_changes_the_screen_at_its_points(browser, hall):
     open_live(browser, hall)
     browser.get(hall.url + "/#board=3")
     wait_for(lambda: browser.execute_script("return !document.getElementById('full').hidden"))
-    seq = browser.execute_script("return document.getElementById('full-body').dataset.seq")
+    seq, marked = browser.execute_script(
+        "const b = document.getElementById('full-body'); return [b.dataset.seq, b.dataset.last]")
     before = png_pixels(browser.get_screenshot_as_png())
     line = hall.push_move("3")
     move = line.split()[5]
@@ -274,9 +275,10 @@ def test_a_move_changes_the_screen_at_its_points(browser, hall):
     area = (2 * PATCH + 1) ** 2
     assert changed(before, after, frm) > area // 4, "the point the piece left looks the same"
     assert changed(before, after, to) > area // 4, "the point the piece reached looks the same"
-    # a point no piece moved to or from, and not next to the move, stays as it was
-    quiet = next(p for p in ("a0", "i0", "a9", "i9", "e5", "a5", "i4")
-                 if abs(ord(p[0]) - ord(move[0])) > 1 and abs(ord(p[0]) - ord(move[2])) > 1)
+    # a point away from this move and from the last one (its marks went) stays as it was
+    near = [move[:2], move[2:], marked[:2], marked[2:]]
+    quiet = next(f + r for f in "aihbgcfde" for r in "0918273645"
+                 if all(max(abs(ord(f) - ord(p[0])), abs(int(r) - int(p[1]))) > 1 for p in near))
     assert changed(before, after, point_on_screen(browser, "#full-body svg", quiet)) == 0
     browser.get(hall.url + "/#")
 
