@@ -17,6 +17,7 @@ page has something to list.
     4200 E 6 4200 PRESS red 602800 600000
     6200 E 7 6200 MOVE 2 h9g7 black at=6200
 """
+import functools
 import time
 
 from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
@@ -32,9 +33,11 @@ RED, BLACK = pieces.RED, pieces.BLACK
 PRESS_MS = 200  # from the placement to the press
 
 
+@functools.lru_cache(maxsize=1)
 def master_games():
-    """The games of data/master-games.pgn (xqboard.record.Game)."""
-    return list(read_games((DATA / "master-games.pgn").read_text(encoding="utf-8")))
+    """The games of data/master-games.pgn (xqboard.record.Game), read once
+    (a second or two): shared, so read them, do not change them."""
+    return tuple(read_games((DATA / "master-games.pgn").read_text(encoding="utf-8")))
 
 
 def increment(tc):

@@ -100,6 +100,7 @@ class Pages:
         self.token = arbiter_token(arbiter_secret) if arbiter_secret else None
         self.bell = Bell()
         self.closed = False  # set when the server stops: the streams end
+        self.stop_listening = None
 
     def is_arbiter(self, request):
         got = request.cookies.get(COOKIE, "")
@@ -120,7 +121,24 @@ class Pages:
             return PlainTextResponse("the arbiter's secret is needed", status_code=401)
         return self.sse(request, incidents=True)
 
+    def attach(self):
+        """Ties the bell to the running loop and the hub, once per loop: at
+        start-up, or at the first stream when the server runs the app with
+        lifespan="off"."""
+        loop = asyncio.get_running_loop()
+        if self.bell.loop is not loop:
+            self.bell.attach(loop)
+            self.closed = False
+        if self.stop_listening is None:
+            self.stop_listening = self.hub.listen(self.bell.ring)
+
+    def detach(self):
+        if self.stop_listening is not None:
+            self.stop_listening()
+            self.stop_listening = None
+
     def sse(self, request, incidents):
+        self.attach()
         token, cursor = parse_last_id(request.headers.get("last-event-id") or request.query_params.get("since"))
 
         async def events():
@@ -179,13 +197,11 @@ class Pages:
 
     @contextlib.asynccontextmanager
     async def lifespan(self, app):
-        self.closed = False
-        self.bell.attach(asyncio.get_running_loop())
-        stop = self.hub.listen(self.bell.ring)
+        self.attach()
         try:
             yield
         finally:
-            stop()
+            self.detach()
 
 
 def make_app(hub, arbiter_secret):
@@ -213,14 +229,15 @@ class Serving:
     """uvicorn serving `app` on a loopback port (0: a free one) in a thread
     of this process, for tests and the demo: `with Serving(app) as url:`."""
 
-    def __init__(self, app, port=0, host="127.0.0.1"):
+    def __init__(self, app, port=0, host="127.0.0.1", lifespan="on"):
         import uvicorn
         self.app = app
         self.sock = socket.socket()
         self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # the same port again at once
         self.sock.bind((host, port))
         self.host, self.port = self.sock.getsockname()[:2]
-        config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1, lifespan="on")
+        config = uvicorn.Config(app, log_level="warning", timeout_graceful_shutdown=1,
+                                lifespan=lifespan)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, kwargs={"sockets": [self.sock]}, daemon=True)
 
