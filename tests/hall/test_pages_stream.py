@@ -105,3 +105,36 @@ def test_the_streams_end_when_the_server_stops():
     assert read_event(r) is None  # the stream ended, cleanly
     r.close()
     assert time.monotonic() - stopped < 1.0, "uvicorn waited for the streams"
+
+
+def test_arbiter_stream_needs_the_cookie_and_refuses_any_other_cleanly():
+    import urllib.error
+    hub = fed_hub(boards=1)
+    with Serving(make_app(hub, "s3")) as url:
+        for cookie in (None, "xq_arbiter=wrong", r'xq_arbiter="\345\274\240"'):
+            req = urllib.request.Request(url + "/arbiter/stream", headers={"Cookie": cookie} if cookie else {})
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(req, timeout=10)
+            assert refused.value.code == 401
+        # the secret in, the cookie out, the incidents in the stream
+        login = urllib.request.Request(url + "/arbiter/login", data=b"secret=s3", method="POST")
+        opener = urllib.request.build_opener(NoRedirect)
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            opener.open(login, timeout=10)
+        assert answer.value.code == 303
+        cookie = answer.value.headers["set-cookie"].split(";")[0]
+        assert "s3" not in cookie
+        req = urllib.request.Request(url + "/arbiter/stream", headers={"Cookie": cookie})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            assert "incidents" in read_event(r)["data"]
+    # with no secret given to the app, the arbiter's page stays shut
+    with Serving(make_app(hub, None)) as url:
+        login = urllib.request.Request(url + "/arbiter/login", data=b"secret=", method="POST")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(login, timeout=10)
+        assert refused.value.code == 401
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None

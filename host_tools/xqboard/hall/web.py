@@ -103,8 +103,8 @@ class Pages:
         self.stop_listening = None
 
     def is_arbiter(self, request):
-        got = request.cookies.get(COOKIE, "")
-        return self.token is not None and hmac.compare_digest(got, self.token)
+        got = request.cookies.get(COOKIE, "").encode("utf-8")  # bytes: any cookie compares
+        return self.token is not None and hmac.compare_digest(got, self.token.encode("ascii"))
 
     async def live(self, request):
         return FileResponse(STATIC / "live.html")
@@ -178,7 +178,8 @@ class Pages:
     async def login(self, request):
         form = parse_qs((await request.body()).decode("utf-8", "replace"))
         secret = (form.get("secret") or [""])[0]
-        if self.token is None or not hmac.compare_digest(arbiter_token(secret), self.token):
+        if self.token is None or not hmac.compare_digest(arbiter_token(secret).encode("ascii"),
+                                                         self.token.encode("ascii")):
             return FileResponse(STATIC / "login.html", status_code=401)
         response = RedirectResponse("/arbiter", status_code=303)
         response.set_cookie(COOKIE, self.token, httponly=True, samesite="strict")
