@@ -95,15 +95,31 @@ function tick() {
   }
 }
 
+// a full update (a late start, or a server that restarted with another
+// hub) is the whole hall: boards it does not hold are gone
+function dropOthers(boards) {
+  const keep = new Set(boards.map(b => b.board));
+  for (const el of document.querySelectorAll("#boards .card")) {
+    if (!keep.has(el.dataset.board)) { delete hall.boards[el.dataset.board]; el.remove(); }
+  }
+}
+
+function eventNames() {
+  const names = new Set(Object.values(hall.boards).map(b => b.info.event).filter(Boolean));
+  return [...names].join(" · ");
+}
+
 XQ.follow("/stream", (data, offset, id) => {
   hall.offset = offset;
+  if (data.full) dropOthers(data.boards);
   for (const b of data.boards) {
     hall.boards[b.board] = b;
     render(card(b.board), b, false);
   }
   openBoard();
   const status = document.getElementById("status");
-  status.textContent = `${Object.keys(hall.boards).length} boards · live`;
+  const events = eventNames();
+  status.textContent = `${events ? events + " · " : ""}${Object.keys(hall.boards).length} boards · live`;
   status.dataset.cursor = id;
   status.dataset.full = data.full;  // false: a catch-up from the last id, no snapshot
 });
