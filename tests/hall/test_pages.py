@@ -366,3 +366,21 @@ def test_arbiter_page_lists_incidents_newest_first(browser, hall):
     if os.environ.get("XQ_HALL_SCREENSHOTS"):
         Path(os.environ["XQ_HALL_SCREENSHOTS"], "arbiter.png").write_bytes(browser.get_screenshot_as_png())
     browser.delete_all_cookies()
+
+
+def test_a_server_restarted_with_another_hub_gives_the_page_the_whole_hall(browser, hall):
+    open_live(browser, hall)
+    port = int(hall.url.rsplit(":", 1)[1])
+    other = Hub()  # rebuilt from its store with two boards: another token, other cursors
+    for board in ("3", "11"):
+        for seq, (_, line) in enumerate(hall.lines["3"][:12], 1):
+            other.push(board, "dev-x" + board, 1, seq, line)
+    hall.serving.__exit__(None, None, None)
+    try:
+        with Serving(make_app(other, SECRET), port):
+            wait_for(lambda: browser.execute_script(
+                "return [...document.querySelectorAll('#boards .card')].map(c => c.dataset.board).join()") == "3,11")
+            assert browser.execute_script("return document.getElementById('status').dataset.full") == "true"
+    finally:
+        hall.serving = Serving(hall.app, port)
+        hall.serving.__enter__()
