@@ -163,6 +163,14 @@ class Hub:
 
     def record(self, board):
         """The game record (xqboard.record.Game) of `board`; KeyError if the
-        hall has no such board."""
+        hall has no such board. A live object, which the next push of the
+        board changes: to write it out while events arrive, use written()."""
         with self.lock:
             return self.views[board].record
+
+    def written(self, board, writer):
+        """writer(record) of `board`, under the hub's lock, so that no event
+        changes the record while it is written (exports.pgn, exports.dhtmlxq);
+        KeyError if the hall has no such board."""
+        with self.lock:
+            return writer(self.views[board].record)

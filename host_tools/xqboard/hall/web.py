@@ -160,15 +160,15 @@ class Pages:
 
     async def export(self, request):
         board, fmt = request.path_params["board"], request.path_params["fmt"]
+        writer = {"pgn": exports.pgn, "dhtmlxq": exports.dhtmlxq}.get(fmt)
+        if writer is None:
+            return PlainTextResponse("exports: .pgn or .dhtmlxq", status_code=404)
         try:
-            game = self.hub.record(board)
+            text = self.hub.written(board, writer)
         except KeyError:
             return PlainTextResponse("no board %s in this hall" % board, status_code=404)
-        if fmt == "pgn":
-            return PlainTextResponse(exports.pgn(game), media_type="application/x-chess-pgn")
-        if fmt == "dhtmlxq":
-            return PlainTextResponse(exports.dhtmlxq(game))
-        return PlainTextResponse("exports: .pgn or .dhtmlxq", status_code=404)
+        media = "application/x-chess-pgn" if fmt == "pgn" else "text/plain"
+        return PlainTextResponse(text, media_type=media)
 
     async def arbiter(self, request):
         if self.is_arbiter(request):
