@@ -193,3 +193,14 @@ def test_5_8_correction_takes_the_moves_back():
     side = side_name(g.position(6).side)
     hub.push("5", "d5", 1, n + 2, "E %d 99500 MOVE 7 %s %s at=99400" % (n + 2, seventh, side))
     assert state(hub, "5")["moves"] == g.texts("Chinese")[:7]
+
+
+def test_master_lines_count_fouls_and_confirm_them():
+    g = masters.master_games()[3]
+    lines = masters.game_lines(g, "1", masters.think_of(1), incidents={3: "foul", 5: "foul"}, confirm=True)
+    hub = Hub()
+    feed(hub, "1", "d1", [line for _, line in lines])
+    s = state(hub, "1")
+    assert s["fouls"] == {"red": 0, "black": 2}
+    assert not s["result"]["provisional"] and s["phase"] == "over"
+    assert hub.record("1").time_used is not None  # CONFIRM's times used (art. 9)

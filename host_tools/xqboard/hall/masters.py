@@ -29,7 +29,7 @@ from .boardview import start_times
 from clock import control  # noqa: E402
 from game import events as ev  # noqa: E402
 
-RED, BLACK = pieces.RED, pieces.BLACK
+RED = pieces.RED
 PRESS_MS = 200  # from the placement to the press
 
 
@@ -49,13 +49,19 @@ def increment(tc):
 
 
 class Lines:
-    """Numbers and encodes a board's events as the board does: seq from 1."""
+    """Numbers and encodes a board's events as the board does: seq from 1;
+    counts each side's fouls (art. 8) for FOUL's `fouls=` and CONFIRM."""
 
     def __init__(self):
         self.out = []
+        self.fouls = [0, 0]
 
     def add(self, t, kind, *fields):
         self.out.append((t, ev.encode(len(self.out) + 1, t, kind, fields)))
+
+    def foul(self, t, side, article):
+        self.fouls[pieces.index(side)] += 1
+        self.add(t, ev.FOUL, side, article, self.fouls[pieces.index(side)], None)
 
 
 def ending(pos):
@@ -109,7 +115,8 @@ def game_lines(game, board, think_ms, tc="15m+10s", event="Hall Demo", round_="1
         t += 3000
         lines.add(t, ev.RESULT, score, article, reason)
         if confirm:
-            lines.add(t + 5000, ev.CONFIRM, score, article, used[0], used[1], "0/0", "9")
+            fouls = "%d/%d" % tuple(lines.fouls)
+            lines.add(t + 5000, ev.CONFIRM, score, article, used[0], used[1], fouls, "9")
     return lines.out
 
 
@@ -133,7 +140,7 @@ def add_incident(lines, what, t, pos):
         lines.add(t + 1500, ev.RESTORED)
         return t + 1500
     if what == "foul":
-        lines.add(t + 300, ev.FOUL, waiting, "8.1.7", 1, None)
+        lines.foul(t + 300, waiting, "8.1.7")  # pressed the clock without having moved
         return t + 300
     if what == "offer":
         lines.add(t + 300, ev.OFFER, mover, 1, "22.1")

@@ -167,7 +167,7 @@ class Pages:
             text = self.hub.written(board, writer)
         except KeyError:
             return PlainTextResponse("no board %s in this hall" % board, status_code=404)
-        media = "application/x-chess-pgn" if fmt == "pgn" else "text/plain"
+        media = "application/x-chess-pgn; charset=utf-8" if fmt == "pgn" else "text/plain"
         return PlainTextResponse(text, media_type=media)
 
     async def arbiter(self, request):
