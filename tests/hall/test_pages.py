@@ -292,6 +292,7 @@ def test_a_dropped_connection_catches_up_with_no_gap(browser, hall):
     hall.serving.__exit__(None, None, None)
     for board in ("3", "5", "5"):
         hall.push_move(board)
+    wait_for(lambda: browser.execute_script("return document.body.classList.contains('offline')"))
     # ... and comes back: the page reconnects with its last id and gets what changed, not a snapshot
     hall.serving = Serving(hall.app, port)
     hall.serving.__enter__()
@@ -299,6 +300,7 @@ def test_a_dropped_connection_catches_up_with_no_gap(browser, hall):
         "return document.querySelector('#boards .card[data-board=\"5\"]').dataset.seq") == str(hall.next["5"]))
     new_cursor, full = browser.execute_script(status)
     assert full == "false" and new_cursor != cursor
+    assert not browser.execute_script("return document.body.classList.contains('offline')")
     for board in ("3", "5"):
         moves = browser.execute_script(
             "return document.querySelector(`#boards .card[data-board=\"${arguments[0]}\"] .moves`).textContent", board)

@@ -116,7 +116,10 @@ const XQ = (() => {
   // each update and the offset of the server's clock from ours.
   function follow(url, onUpdate) {
     const source = new EventSource(url);
+    // while the stream is down the page says so (hall.css: body.offline)
+    source.addEventListener("error", () => document.body.classList.add("offline"));
     source.addEventListener("update", ev => {
+      document.body.classList.remove("offline");
       const data = JSON.parse(ev.data);
       onUpdate(data, data.now - Date.now(), ev.lastEventId);
     });
