@@ -204,3 +204,11 @@ def test_master_lines_count_fouls_and_confirm_them():
     assert s["fouls"] == {"red": 0, "black": 2}
     assert not s["result"]["provisional"] and s["phase"] == "over"
     assert hub.record("1").time_used is not None  # CONFIRM's times used (art. 9)
+
+
+def test_an_event_the_view_cannot_follow_is_kept_aside():
+    hub = Hub()
+    feed(hub, "5", "b1", [GAME, "E 2 900 START red 20.1", "E 3 1000 CORRECT not-a-fen 5.8"])
+    assert [u[1] for u in hub.unreadable] == [("b1", "1", 3)]
+    assert hub.push("5", "b1", 1, 4, "E 4 2000 MOVE 1 h2e2 red at=1900") is True
+    assert state(hub, "5")["moves"] == ["炮二平五"]

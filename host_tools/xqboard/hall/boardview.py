@@ -24,7 +24,7 @@ that writes the logger's PGN files: the view only adds what a page needs
 live, the clocks as they run, the phase, the standing alert and whether the
 result is confirmed yet (art. 9).
 """
-from ..boardlink import Event  # noqa: F401  (the doctest's)
+from ..boardlink import Event, schema  # noqa: F401  (Event: the doctest's)
 from ..core import LEGAL, SUICIDE, Position, parse_move
 from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 from ..logger.events import RecordBuilder, headers_of_game_event
@@ -126,7 +126,7 @@ class BoardView:
         arrived at host time `wall_ms`."""
         self.cached = None
         self.seq = e.seq
-        if e.kind == "GAME":
+        if e.kind == schema.GAME:
             self._new_game(e)
         self.builder.add(e)
         handler = getattr(self, "_" + e.kind.lower(), None)

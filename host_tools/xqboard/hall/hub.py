@@ -37,13 +37,14 @@ import threading
 import time
 import uuid
 
-from ..boardlink import Event
+from ..boardlink import Event, schema
 from ..record import articles
 from .boardview import BoardView
 
 # The events the arbiter's page lists across the hall (with FOUL: the
 # arbiter's own OVERRULE foul, which counts toward 4.1.10 as well).
-INCIDENT_KINDS = ("ALERT", "FLAG", "CLAIM", "FOUL", "REPETITION", "LATE", "LIMIT")
+INCIDENT_KINDS = (schema.ALERT, schema.FLAG, schema.CLAIM, schema.FOUL, schema.REPETITION, schema.LATE,
+                  schema.LIMIT)
 
 
 def board_order(board):
@@ -52,7 +53,7 @@ def board_order(board):
 
 
 def is_incident(e):
-    return e.kind in INCIDENT_KINDS or (e.kind == "OVERRULE" and e.get("what") in ("foul", "unfoul"))
+    return e.kind in INCIDENT_KINDS or (e.kind == schema.OVERRULE and e.get("what") in ("foul", "unfoul"))
 
 
 def incident_text(e):
@@ -124,7 +125,12 @@ class Hub:
             view = self.views[board] = BoardView(board)
         view.device, view.game_no = key[0], key[1]
         wall = int(self.clock() * 1000)
-        view.apply(e, wall)
+        try:
+            view.apply(e, wall)
+        except (ValueError, KeyError, TypeError) as err:
+            # an event the view cannot follow (a CORRECT to no position...):
+            # kept aside like an unreadable line; the hall goes on
+            self.unreadable.append((board, key, e.payload, "%s: %s" % (type(err).__name__, err)))
         self.changed_at.append(self.cursor)
         self.changed_board.append(board)
         if is_incident(e):
