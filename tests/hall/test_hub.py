@@ -41,6 +41,11 @@ def test_clocks_and_the_running_side():
                           "E 4 4100 PRESS red 601900 600000"])
     c = state(hub, "5")["clocks"]
     assert (c["red"], c["black"], c["running"], c["asof"]) == (601900, 600000, "black", 1000000)
+    # any later event anchors the running clock at its own board time
+    hub.clock = lambda: 1005.0
+    hub.push("5", "b1", 1, 99, "E 99 5100 TOUCH black own h9 5.1")
+    c = state(hub, "5")["clocks"]
+    assert (c["black"], c["asof"]) == (599000, 1005000)
     hub.push("5", "b1", 1, 5, "E 5 6100 PAUSE arbiter 8.1.2")
     s = state(hub, "5")
     assert (s["clocks"]["black"], s["clocks"]["running"], s["phase"]) == (598000, None, "paused")

@@ -128,11 +128,14 @@ class BoardView:
         self.seq = e.seq
         if e.kind == schema.GAME:
             self._new_game(e)
+        # the running clock charged up to this event's board time, which is
+        # what `wall_ms` anchors: a page counts on from there
+        self.clocks.run_to(e.t)
+        self.clocks.wall = wall_ms
         self.builder.add(e)
         handler = getattr(self, "_" + e.kind.lower(), None)
         if handler is not None:
             handler(e)
-        self.clocks.wall = wall_ms
 
     def _new_game(self, e):
         headers, fen = headers_of_game_event(e)
