@@ -1,0 +1,267 @@
+"""What the pages show of one board, kept up to date event by event.
+
+A BoardView is fed one board's events in order (`apply(event, wall_ms)`)
+and answers `state()`: a plain dict, ready for JSON, that the live page
+draws (docs/HALL.md, "Pages"):
+
+    >>> v = BoardView("5")
+    >>> for line in ["E 1 0 GAME new event=City_Cup round=3 board=5 red=ZHANG_San black=LI_Si "
+    ...              "tc=10m+5s level=provincial policy=auto fen=startpos limit=60 late=15",
+    ...              "E 2 900 START red 20.1",
+    ...              "E 3 4000 MOVE 1 h2e2 red at=3800",
+    ...              "E 4 4100 PRESS red 601900 600000",
+    ...              "E 5 9800 RESULT 1-0 4.1.12 resigned black"]:
+    ...     v.apply(Event(line), 0)
+    >>> s = v.state()
+    >>> s["moves"], s["last"], s["phase"], s["clocks"]["red"], s["clocks"]["black"]
+    (['炮二平五'], ['h2', 'e2'], 'over', 601900, 594300)
+    >>> s["result"]["score"], s["result"]["article"], s["result"]["provisional"]
+    ('1-0', '4.1.12', True)
+
+The record itself (moves, clock times, fouls, the result with its article,
+the arbiter's overrules) is the logger's RecordBuilder's, the same code
+that writes the logger's PGN files: the view only adds what a page needs
+live, the clocks as they run, the phase, the standing alert and whether the
+result is confirmed yet (art. 9).
+"""
+from ..boardlink import Event, schema  # noqa: F401  (Event: the doctest's)
+from ..core import LEGAL, SUICIDE, Position, parse_move
+from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+from ..logger.events import RecordBuilder, headers_of_game_event
+from ..record import articles
+from ..record.notation import move_text
+
+from clock import control  # noqa: E402
+from xq.pieces import index, other, side_name  # noqa: E402
+
+SETUP, PLAYING, PAUSED, OVER = "setup", "playing", "paused", "over"
+
+
+def start_times(tc):
+    """[red ms, black ms] of a time control's first stage (0 when the GAME
+    event gave none or one this firmware cannot read)."""
+    try:
+        parsed = control.parse(tc)
+    except (control.ControlError, TypeError):
+        return [0, 0]
+    return [parsed.red.stage(0)[0], parsed.black.stage(0)[0]]
+
+
+class Clocks:
+    """Both clocks as the board last reported them: `times` [red, black] ms
+    left at board time `t`, and the side whose clock runs (None: stopped).
+    `wall` is the host's time (ms) when that report arrived, from which a
+    page counts the running clock down."""
+
+    def __init__(self, times):
+        self.times = list(times)
+        self.t = 0
+        self.running = None
+        self.stopped_side = None  # the side to run again on RESUME
+        self.wall = 0
+
+    def run_to(self, t):
+        """Charges the running side the board time since the last report."""
+        if self.running is not None:
+            i = index(self.running)
+            self.times[i] = max(0, self.times[i] - max(0, t - self.t))
+        self.t = t
+
+    def start(self, side, t):
+        self.run_to(t)
+        self.running = side
+
+    def stop(self, t):
+        self.run_to(t)
+        if self.running is not None:
+            self.stopped_side = self.running
+        self.running = None
+
+    def press(self, side, red_ms, black_ms, t):
+        """`side` handed the clock over; the board states both times."""
+        self.times = [red_ms, black_ms]
+        self.t = t
+        self.running = other(side)
+
+    def resume(self, t):
+        self.t = t
+        self.running = self.stopped_side
+
+    def set(self, side, ms, t):
+        self.run_to(t)
+        self.times[index(side)] = max(0, ms)
+
+    def state(self):
+        return {"red": self.times[0], "black": self.times[1],
+                "running": side_name(self.running) if self.running is not None else None,
+                "asof": self.wall}
+
+
+class BoardView:
+    """One board of the hall, as its events leave it."""
+
+    def __init__(self, board):
+        self.board = board
+        self.device = None
+        self.game_no = None
+        self.seq = 0
+        self.info = {}  # the GAME event's settings: event, round, players, tc
+        self.builder = RecordBuilder({})
+        self.pos = Position()
+        self.clocks = Clocks([0, 0])
+        self.phase = SETUP
+        self.last = None  # (from, to) point names of the last move
+        self.alert = None  # the standing alert's words
+        self.result = None
+        self.chinese = []  # the record's moves in Chinese, one added per move
+        self.cached = None  # state(), until the next event
+
+    @property
+    def record(self):
+        """The board's game record (xqboard.record.Game)."""
+        return self.builder.game
+
+    def apply(self, e, wall_ms):
+        """Applies the next event `e` (boardlink.Event) of this board,
+        arrived at host time `wall_ms`."""
+        self.cached = None
+        self.seq = e.seq
+        if e.kind == schema.GAME:
+            self._new_game(e)
+        # the running clock charged up to this event's board time, which is
+        # what `wall_ms` anchors: a page counts on from there
+        self.clocks.run_to(e.t)
+        self.clocks.wall = wall_ms
+        self.builder.add(e)
+        handler = getattr(self, "_" + e.kind.lower(), None)
+        if handler is not None:
+            handler(e)
+
+    def _new_game(self, e):
+        headers, fen = headers_of_game_event(e)
+        self.info = {k: e.get(k) for k in ("event", "round", "red", "black", "tc", "red_no", "black_no")}
+        self.builder = RecordBuilder({})
+        self.pos = Position(fen)
+        self.clocks = Clocks(start_times(e.get("tc")))
+        self.phase, self.last, self.alert, self.result = SETUP, None, None, None
+        self.chinese = []
+
+    # -- the clocks and the phase ------------------------------------------
+
+    def _start(self, e):
+        self.clocks.start(e.get("side"), e.t)  # 20.1
+        self.phase = PLAYING
+
+    def _press(self, e):
+        self.clocks.press(e.get("side"), e.get("red_ms"), e.get("black_ms"), e.t)
+
+    def _pause(self, e):
+        self.clocks.stop(e.t)  # 8.1.2: only the arbiter stops the clock
+        self.phase = PAUSED
+
+    def _resume(self, e):
+        self.clocks.resume(e.t)
+        self.phase = PLAYING
+
+    def _adjust(self, e):
+        self.clocks.set(e.get("side"), e.get("ms"), e.t)  # 21.4
+
+    def _penalty(self, e):
+        side = e.get("side")
+        self.clocks.run_to(e.t)
+        self.clocks.set(side, self.clocks.times[index(side)] - e.get("ms"), e.t)  # 22.2
+
+    def _flag(self, e):
+        self.clocks.set(e.get("side"), 0, e.t)
+        self.clocks.stop(e.t)
+
+    # -- the position --------------------------------------------------------
+
+    def _move(self, e):
+        m = parse_move(e.get("move"))
+        if self.pos.classify(m) in (LEGAL, SUICIDE):
+            if len(self.record.plies) == len(self.chinese) + 1:  # the record took it too
+                self.chinese.append(move_text(self.pos, m, "Chinese"))
+            self.pos.push(m)
+            self.last = (e.get("move")[:2], e.get("move")[2:])
+
+    def _correct(self, e):
+        self.pos = Position(e.get("fen"))  # 5.8: the arbiter's position
+        self.last = None
+
+    def _alert(self, e):
+        standing = self.builder.alert  # the record's note of the standing alert
+        self.alert = standing.text if standing is not None else e.describe()
+
+    def _restored(self, e):
+        self.alert = None
+
+    # -- the result (art. 4, confirmed by the arbiter: art. 9) ---------------
+
+    def _verdict(self, e):
+        # policy=report: the board's ruling, waiting for the arbiter
+        self._set_result(e.get("score"), e.get("article"), e.get("reason"), verdict=True)
+
+    def _result(self, e):
+        self.clocks.stop(e.t)
+        self.phase = OVER
+        self._set_result(e.get("score"), e.get("article"), e.get("reason"))
+
+    def _confirm(self, e):
+        # art. 9: the arbiter's act makes the result final
+        old = self.result or {}
+        self._set_result(e.get("score"), e.get("result_article"), old.get("reason"),
+                         provisional=False, overruled=old.get("overruled", False))
+        self.phase = OVER
+
+    def _overrule(self, e):
+        what = e.get("what")
+        if what == "annul":
+            self.result = None  # play reopens, the clocks paused (docs/RULES.md)
+            self.phase = PAUSED
+        elif what == "result":
+            confirmed = self.result is not None and not self.result["provisional"]
+            self._set_result(e.get("score"), e.get("article"), e.get("reason"),
+                             provisional=not confirmed, overruled=True)
+            self.clocks.stop(e.t)
+            self.phase = OVER
+
+    def _set_result(self, score, article, reason, provisional=True, overruled=False, verdict=False):
+        if not reason:
+            reason = articles.reason(article) if article else ""
+        self.result = {"score": score, "article": article, "reason": reason,
+                       "provisional": provisional, "overruled": overruled, "verdict": verdict}
+
+    # -- what the page gets ----------------------------------------------------
+
+    def moves_chinese(self):
+        """The record's moves in Chinese notation (art. 1.1): those written
+        move by move, unless the arbiter's correction (5.8) took the record
+        back, when they are written again from the record."""
+        if len(self.chinese) == len(self.record.plies):
+            return list(self.chinese)
+        g = self.record
+        p = Position(g.start_fen, history=max(64, len(g.plies)))
+        out = []
+        for ply in g.plies:
+            out.append(move_text(p, ply.move, "Chinese"))
+            p.push(ply.move)
+        self.chinese = out
+        return list(out)
+
+    def state(self):
+        """The board as a dict for the pages (cached until the next event)."""
+        if self.cached is None:
+            fouls = [0, 0]
+            for n in self.record.fouls():
+                fouls[index(n.side)] += 1
+            self.cached = {
+                "board": self.board, "device": self.device, "game": self.game_no, "seq": self.seq,
+                "info": dict(self.info), "fen": self.pos.fen(),
+                "last": list(self.last) if self.last else None,
+                "clocks": self.clocks.state(), "phase": self.phase, "alert": self.alert,
+                "moves": self.moves_chinese(), "result": self.result,
+                "overrules": list(self.record.overrules),
+                "fouls": {"red": fouls[0], "black": fouls[1]},
+            }
+        return self.cached

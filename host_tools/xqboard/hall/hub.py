@@ -1,0 +1,182 @@
+"""The hall in memory: every board's view, the arbiter's list of incidents,
+and a cursor so that a page that connects late or reconnects catches up
+with no gap.
+
+The pipeline (`xqboard broadcast`) feeds it each board event once it has it
+in order; the web app (hall/web.py) reads it:
+
+    >>> hub = Hub()
+    >>> hub.push("5", "b1", 1, 1, "E 1 0 GAME new event=City_Cup round=3 board=5 "
+    ...          "red=ZHANG_San black=LI_Si tc=10m fen=startpos")
+    True
+    >>> hub.push("5", "b1", 1, 2, "E 2 900 START red 20.1")
+    True
+    >>> hub.push("5", "b1", 1, 2, "E 2 900 START red 20.1")   # QoS 1 redelivered it
+    False
+    >>> hub.push("5", "b1", 1, 3, "E 3 5000 FOUL red 8.1.7 fouls=1")
+    True
+    >>> view = hub.since(None)
+    >>> view.cursor, [b["board"] for b in view.boards], [i["kind"] for i in view.incidents]
+    (3, ['5'], ['FOUL'])
+    >>> hub.since(view.cursor).boards
+    []
+
+Events are keyed by (device, game number, seq): seq restarts each game
+and QoS 1 may deliver an event twice, so a key seen before is dropped
+(`push` returns False). Each event taken moves the cursor on by one;
+`since(cursor)` gives the state of every board changed after it and the
+incidents after it. A cursor of another Hub (the server restarted) or none
+gives everything (`view.full`).
+
+Thread-safe: the pipeline may push from its MQTT thread while the web app
+reads from its event loop; `listen(callback)` is called after every event
+taken (from the pusher's thread), for the app to wake its streams.
+"""
+import bisect
+import threading
+import time
+import uuid
+
+from ..boardlink import Event, schema
+from ..record import articles
+from .boardview import BoardView
+
+# The events the arbiter's page lists across the hall (with FOUL: the
+# arbiter's own OVERRULE foul, which counts toward 4.1.10 as well).
+INCIDENT_KINDS = (schema.ALERT, schema.FLAG, schema.CLAIM, schema.FOUL, schema.REPETITION, schema.LATE,
+                  schema.LIMIT)
+
+
+def board_order(board):
+    """Sort key of board names: numbers in numeric order, then device ids."""
+    return (0, int(board), "") if board.isdigit() else (1, 0, board)
+
+
+def is_incident(e):
+    return e.kind in INCIDENT_KINDS or (e.kind == schema.OVERRULE and e.get("what") in ("foul", "unfoul"))
+
+
+def incident_text(e):
+    """The words the arbiter reads: its fields, the article's words (the
+    kind and the article have columns of their own)."""
+    words = e.describe()
+    known = articles.reason(e.get("article")) if e.get("article") else ""
+    return "%s (%s)" % (words, known) if known else words
+
+
+class View:
+    """What changed after a cursor: `cursor` (now), `boards` (their state
+    dicts, in board order), `incidents` (oldest first) and `full` (True when
+    the cursor was none or another Hub's: the boards are all of them)."""
+
+    __slots__ = ("token", "cursor", "boards", "incidents", "full")
+
+    def __init__(self, token, cursor, boards, incidents, full):
+        self.token, self.cursor, self.boards, self.incidents, self.full = token, cursor, boards, incidents, full
+
+
+class Hub:
+    def __init__(self, clock=time.time):
+        self.clock = clock  # the host's time in s (the pages count the clocks from it)
+        self.token = uuid.uuid4().hex[:8]  # names this Hub's cursors
+        self.lock = threading.Lock()
+        self.seen = set()  # (device, game, seq) taken
+        self.views = {}  # board: BoardView
+        self.cursor = 0
+        self.changed_at = []  # cursor of each event taken, in order ...
+        self.changed_board = []  # ... and the board it changed
+        self.incidents = []  # oldest first
+        self.incident_ids = []  # their cursors, for bisect
+        self.listeners = []
+        self.unreadable = []  # (board, key, line, why) of lines no event of the schema
+
+    def push(self, board, device, game, seq, line):
+        """Takes the next event of `board` (its payload text `line`) unless
+        its key (device, game, seq) was taken before: then False. A line
+        that is no event of the schema is kept in `unreadable` (not taken:
+        False), never raised: one bad row must not stop the hall."""
+        key = (str(device), str(game), int(seq))
+        try:
+            e = Event(line)
+        except ValueError as err:  # events.EventError
+            with self.lock:
+                self.unreadable.append((str(board), key, line, str(err)))
+            return False
+        with self.lock:
+            if key in self.seen:
+                return False
+            self.seen.add(key)
+            self.cursor += 1
+            self._apply(str(board), key, e)
+            cursor = self.cursor
+        for callback in list(self.listeners):
+            callback(cursor)
+        return True
+
+    def load(self, rows):
+        """Takes stored events at start-up: (board, device, game, seq, line)
+        rows, in the order they were received."""
+        for board, device, game, seq, line in rows:
+            self.push(board, device, game, seq, line)
+
+    def _apply(self, board, key, e):
+        view = self.views.get(board)
+        if view is None:
+            view = self.views[board] = BoardView(board)
+        view.device, view.game_no = key[0], key[1]
+        wall = int(self.clock() * 1000)
+        try:
+            view.apply(e, wall)
+        except (ValueError, KeyError, TypeError) as err:
+            # an event the view cannot follow (a CORRECT to no position...):
+            # kept aside like an unreadable line; the hall goes on
+            self.unreadable.append((board, key, e.payload, "%s: %s" % (type(err).__name__, err)))
+        self.changed_at.append(self.cursor)
+        self.changed_board.append(board)
+        if is_incident(e):
+            self.incident_ids.append(self.cursor)
+            self.incidents.append({
+                "id": self.cursor, "board": board, "device": key[0], "game": key[1], "seq": e.seq,
+                "kind": e.kind, "article": e.get("article"), "text": incident_text(e), "wall": wall})
+
+    def listen(self, callback):
+        """Calls callback(cursor) after every event taken; returns the
+        function that stops it."""
+        self.listeners.append(callback)
+        return lambda: self.listeners.remove(callback)
+
+    # -- reading -------------------------------------------------------------
+
+    def since(self, cursor, token=None):
+        """The View of what changed after `cursor` (an int of this Hub, its
+        `token` if given; None: everything)."""
+        with self.lock:
+            full = cursor is None or (token is not None and token != self.token) or cursor > self.cursor
+            if full:
+                names = list(self.views)
+                first = 0
+            else:
+                at = bisect.bisect_right(self.changed_at, cursor)
+                names = set(self.changed_board[at:])
+                first = bisect.bisect_right(self.incident_ids, cursor)
+            boards = [self.views[b].state() for b in sorted(names, key=board_order)]
+            return View(self.token, self.cursor, boards, list(self.incidents[first:]), full)
+
+    def boards(self):
+        """The boards' names, in board order."""
+        with self.lock:
+            return sorted(self.views, key=board_order)
+
+    def record(self, board):
+        """The game record (xqboard.record.Game) of `board`; KeyError if the
+        hall has no such board. A live object, which the next push of the
+        board changes: to write it out while events arrive, use written()."""
+        with self.lock:
+            return self.views[board].record
+
+    def written(self, board, writer):
+        """writer(record) of `board`, under the hub's lock, so that no event
+        changes the record while it is written (exports.pgn, exports.dhtmlxq);
+        KeyError if the hall has no such board."""
+        with self.lock:
+            return writer(self.views[board].record)

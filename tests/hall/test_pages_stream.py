@@ -1,0 +1,140 @@
+"""The pages' event streams over plain HTTP (no browser): a late viewer,
+a viewer coming back with its last id, an event pushed while a stream
+waits, under uvicorn with the app's lifespan on or off, and the streams
+ended when the server stops."""
+import json
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from xqboard.hall import masters
+from xqboard.hall.hub import Hub
+from xqboard.hall.web import KEEP_ALIVE_S, Serving, make_app
+
+
+def read_event(response):
+    """The next server-sent event of a stream: {'id':..., 'data': {...}}
+    (None when the stream ends)."""
+    out = {}
+    while True:
+        raw = response.readline()
+        if not raw:
+            return None
+        line = raw.decode("utf-8").rstrip("\n")
+        if not line and "data" in out:
+            return out
+        if line.startswith("id: "):
+            out["id"] = line[4:]
+        elif line.startswith("data: "):
+            out["data"] = json.loads(line[6:])
+
+
+def board_lines(n, plies):
+    game = masters.master_games()[n]
+    return [line for _, line in masters.game_lines(game, str(n), masters.think_of(n), plies=plies)]
+
+
+def fed_hub(boards=3, plies=6):
+    hub = Hub()
+    for n in range(1, boards + 1):
+        for seq, line in enumerate(board_lines(n, plies), 1):
+            hub.push(str(n), "d%d" % n, 1, seq, line)
+    return hub
+
+
+def open_stream(url, path="/stream", last_id=None):
+    headers = {"Last-Event-ID": last_id} if last_id else {}
+    return urllib.request.urlopen(urllib.request.Request(url + path, headers=headers), timeout=30)
+
+
+def test_a_late_viewer_gets_the_whole_hall_first():
+    hub = fed_hub()
+    with Serving(make_app(hub, "s")) as url, open_stream(url) as r:
+        first = read_event(r)
+    assert first["data"]["full"] and [b["board"] for b in first["data"]["boards"]] == ["1", "2", "3"]
+    assert "incidents" not in first["data"]  # the public stream has no incidents
+    view = hub.since(None)
+    assert first["id"] == "%s:%d" % (view.token, view.cursor)
+
+
+@pytest.mark.parametrize("lifespan", ["on", "off"])
+def test_an_event_reaches_a_waiting_stream_at_once(lifespan):
+    hub = fed_hub(boards=1, plies=4)
+    more = board_lines(1, 5)
+    with Serving(make_app(hub, "s"), lifespan=lifespan) as url, open_stream(url) as r:
+        read_event(r)
+        timer = threading.Timer(0.3, hub.push, ("1", "d1", 1, len(more), more[-1]))
+        sent = time.monotonic()
+        timer.start()
+        event = read_event(r)
+        waited = time.monotonic() - sent
+    assert waited < KEEP_ALIVE_S / 3, "the stream waited for its keep-alive, not the event"
+    assert [b["seq"] for b in event["data"]["boards"]] == [len(more)]
+
+
+def test_coming_back_with_the_last_id_gets_only_what_changed():
+    hub = fed_hub()
+    with Serving(make_app(hub, "s")) as url:
+        with open_stream(url) as r:
+            last_id = read_event(r)["id"]
+        more = board_lines(2, 8)
+        for seq in range(len(board_lines(2, 6)) + 1, len(more) + 1):
+            hub.push("2", "d2", 1, seq, more[seq - 1])
+        with open_stream(url, last_id=last_id) as r:
+            event = read_event(r)
+        with open_stream(url, "/stream?since=" + last_id) as r:
+            by_query = read_event(r)
+        with open_stream(url, last_id="another-hub:3") as r:
+            restarted = read_event(r)
+    assert not event["data"]["full"] and [b["board"] for b in event["data"]["boards"]] == ["2"]
+    assert event["data"]["boards"][0]["moves"] == hub.record("2").texts("Chinese")
+    assert by_query["data"] == dict(event["data"], now=by_query["data"]["now"])
+    assert restarted["data"]["full"] and len(restarted["data"]["boards"]) == 3
+
+
+def test_the_streams_end_when_the_server_stops():
+    hub = fed_hub(boards=1)
+    serving = Serving(make_app(hub, "s"))
+    url = serving.__enter__()
+    r = open_stream(url)
+    read_event(r)
+    stopped = time.monotonic()
+    serving.__exit__(None, None, None)
+    assert read_event(r) is None  # the stream ended, cleanly
+    r.close()
+    assert time.monotonic() - stopped < 1.0, "uvicorn waited for the streams"
+
+
+def test_arbiter_stream_needs_the_cookie_and_refuses_any_other_cleanly():
+    import urllib.error
+    hub = fed_hub(boards=1)
+    with Serving(make_app(hub, "s3")) as url:
+        for cookie in (None, "xq_arbiter=wrong", r'xq_arbiter="\345\274\240"'):
+            req = urllib.request.Request(url + "/arbiter/stream", headers={"Cookie": cookie} if cookie else {})
+            with pytest.raises(urllib.error.HTTPError) as refused:
+                urllib.request.urlopen(req, timeout=10)
+            assert refused.value.code == 401
+        # the secret in, the cookie out, the incidents in the stream
+        login = urllib.request.Request(url + "/arbiter/login", data=b"secret=s3", method="POST")
+        opener = urllib.request.build_opener(NoRedirect)
+        with pytest.raises(urllib.error.HTTPError) as answer:
+            opener.open(login, timeout=10)
+        assert answer.value.code == 303
+        cookie = answer.value.headers["set-cookie"].split(";")[0]
+        assert "s3" not in cookie
+        req = urllib.request.Request(url + "/arbiter/stream", headers={"Cookie": cookie})
+        with urllib.request.urlopen(req, timeout=10) as r:
+            assert "incidents" in read_event(r)["data"]
+    # with no secret given to the app, the arbiter's page stays shut
+    with Serving(make_app(hub, None)) as url:
+        login = urllib.request.Request(url + "/arbiter/login", data=b"secret=", method="POST")
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(login, timeout=10)
+        assert refused.value.code == 401
+
+
+class NoRedirect(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):
+        return None
