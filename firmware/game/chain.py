@@ -17,8 +17,9 @@
 # them; with the key, the CONFIRM's seal makes any change before it a
 # forgery.
 #
-# On the board the chain is one 32-byte head (Game.head) advanced by
-# events.seal() as each event is emitted; this module reads chains back:
+# On the board the chain is one 32-byte head (Game.head, a bytearray
+# allocated once) advanced in place by events.seal() as each event is
+# emitted; this module reads chains back:
 # Game.replay loads it for a recovery and drops it after (game/cold.py), and
 # the host's `xqboard verify` uses it.
 from game import events as ev
@@ -34,12 +35,12 @@ def split(payload):
 
 
 def replayed(head, kind, payload):
-    """(the head after an event read back, whether its chain word matches):
-    `payload` as stored; an unsealed event matches (it has no word) and
-    the chain goes on over its text. A GAME event starts the chain."""
+    """Whether an event read back (`payload` as stored) matches its chain
+    word; `head` (a bytearray) goes on to the head after it. An unsealed
+    event matches (it has no word) and the chain goes on over its text. A
+    GAME event starts the chain."""
     text, w = split(payload)
-    head, sealed = ev.seal(ev.CHAIN_START if kind == ev.GAME else head, text)
-    return head, w is None or sealed == payload
+    return ev.seal(head, kind, text) == payload or w is None
 
 
 def confirm_seal(key, head, text):

@@ -306,13 +306,18 @@ def decode(payload):
     return int(words[1]), int(words[2]), v[0], tuple(out)
 
 
-def seal(head, text):
-    """(the chain's head after an event, the event's payload: its canonical
-    text and chain word), `head` the head before it (game/chain.py)."""
+def seal(head, kind, text):
+    """The payload of an event of `kind`: its canonical text and chain word.
+    `head` (a bytearray of 32) goes from the chain's head before the event
+    to the head after it, in place: the board keeps one head, allocated
+    once, not a new one pinned in the heap at every event (game/chain.py).
+    A GAME event starts the chain."""
+    if kind == GAME:
+        head[:] = CHAIN_START
     h = hashlib.sha256(head)
     h.update(text.encode())
-    head = h.digest()
-    return head, "%s %s%s" % (text, CHAIN_MARK, hexlify(head[:CHAIN_HEX // 2]).decode())
+    head[:] = h.digest()
+    return "%s %s%s" % (text, CHAIN_MARK, hexlify(head[:CHAIN_HEX // 2]).decode())
 
 
 def seq_of(payload):

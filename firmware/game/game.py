@@ -41,10 +41,8 @@ SNAPSHOT_MS = const(5000)  # clock snapshot period while a clock runs (store bou
 
 class Game(Applying):
     def __init__(self, sink=None, config=None):
-        # sink(seq, t, kind, fields, snap, payload): an event (payload: its
-        # text with its chain word, game/chain.py) and/or a clock snapshot
-        self.sink = sink
-        self.head = ev.CHAIN_START  # the events' hash chain (32 bytes)
+        self.sink = sink  # sink(seq, t, kind, fields, snap, payload): an event and/or a clock snapshot
+        self.head = bytearray(32)  # the events' hash chain's head (game/chain.py)
         self.chain_broken = 0  # the first replayed event that broke the chain
         self.key = None  # the arbiter's key (the App's): seals CONFIRM (art. 9)
         self.seq = 0
@@ -110,8 +108,7 @@ class Game(Applying):
         snap = None
         if kind in ev.CLOCK_KINDS and self.clock is not None:
             snap = self._snap(now)
-        text = ev.encode(self.seq, self.t, kind, fields)
-        self.head, payload = ev.seal(ev.CHAIN_START if kind == ev.GAME else self.head, text)
+        payload = ev.seal(self.head, kind, ev.encode(self.seq, self.t, kind, fields))  # + its chain word
         if self.sink:
             self.sink(self.seq, self.t, kind, fields, snap, payload)
 
@@ -130,10 +127,10 @@ class Game(Applying):
 
     def replay(self, records, now):
         """Recovery: applies a journal's records (seq, t, kind, fields, snap,
-        payload as stored; without it, the chain hashes the event encoded
-        again) again, oldest first, the chain checked and continued; the
-        clock comes from the last snapshot (tick, clock state), shifted into
-        the ticks of `now`. Returns how many records there were."""
+        payload as stored, else encoded again) again, oldest first, the chain
+        checked and continued; the clock comes from the last snapshot (tick,
+        clock state), shifted into the ticks of `now`. Returns how many
+        records there were."""
         count = 0
         snap = None
         snap_t = 0
@@ -145,7 +142,7 @@ class Game(Applying):
                 self.seq = seq
                 self.t = t
                 self.apply(kind, fields, None)
-                self.head, ok = replayed(self.head, kind, r[5] if len(r) > 5 else ev.encode(seq, t, kind, fields))
+                ok = replayed(self.head, kind, r[5] if len(r) > 5 else ev.encode(seq, t, kind, fields))
                 self.chain_broken = self.chain_broken or (0 if ok else seq)
             if s is not None:
                 snap = s
