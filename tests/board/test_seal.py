@@ -22,12 +22,13 @@ SCENARIO_KEY = b"scenario"  # boards/simrun.py's board
 WORD = re.compile(r" %h[0-9a-f]{16}$")
 
 
-def played(key=KEY):
-    """The payloads of a short game, resigned and confirmed (CPython)."""
+def played(key=KEY, settings=("red=Li_Lai", "black=Wang_Wu")):
+    """(the Game, the payloads) of a short game, Black resigning, confirmed
+    by the arbiter (CPython)."""
     out = []
     g = Game(sink=lambda seq, t, kind, fields, snap, payload: kind and out.append(payload))
     g.key = key
-    g.command(T0, ["new", "red=Li_Lai", "black=Wang_Wu", "tc=10m"], True)
+    g.command(T0, ["new", "tc=10m"] + list(settings), True)
     g.command(T0, ["setup"], True)
     g.command(T0, ["start"], True)
     for i, m in enumerate(["h2e2", "h9g7", "h0g2", "i9h9"]):
