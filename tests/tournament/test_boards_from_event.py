@@ -120,7 +120,7 @@ def test_a_round_played_on_boards_is_imported_by_player_number(event, tmp_path):
     text = pgns[0].read_text(encoding="utf-8")
     g1 = round_games(event, 1)[0]
     assert '[Red "%s"]' % g1.red in text and '[RedNo "%d"]' % g1.red_no in text
-    rep = import_records(event, [str(out)])
+    rep = import_records(event, [str(out)], key=DEFAULT_KEY)  # each record verified, its seal too (art. 9)
     assert not rep.refused, rep.refused            # each game's records (ICCS, Chinese...) all match
     assert {(rnd, board) for _, rnd, board, _ in rep.applied} == {(1, 1), (1, 2)}
     assert event.game_at(1, 1)["result"] == "1-0" and event.game_at(1, 2)["result"] == "0-1"
