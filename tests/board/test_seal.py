@@ -129,3 +129,20 @@ def test_an_event_edited_on_the_flash_is_reported_at_power_up(tmp_path):
     power = sc.events(lines, "POWER")
     assert [w[4] for w in power] == ["restored", "chain"]
     assert power[1][5] == "broken=%d" % seq
+
+
+def test_a_command_whose_event_would_not_fit_with_its_chain_word_is_refused():
+    # The arbiter's amended result (art. 9) with a reason that fits the frame
+    # (480 bytes) without the chain word, but not with it
+    from game.phases import CommandError
+    from link.frame import MAX_LINE
+
+    g, _ = played()
+    base = len(ev.encode(g.seq + 1, g.t, "OVERRULE", ("result", "0-1", g.seq, "Li", "4.1.12", "")).encode())
+    reason = "x" * (MAX_LINE - base - 1)  # the event alone: 480 bytes, with its word 499
+    try:
+        g.command(T0 + 10000, ["result", "0-1", "4.1.12", "by=Li", reason], True)
+    except CommandError as e:
+        assert "over the link's 480" in str(e), e
+    else:
+        raise AssertionError("an event over the frame with its chain word was accepted")
