@@ -108,6 +108,7 @@ def check_payloads(payloads, key=None):
     v = Verdict()
     head = bytearray(32)
     expect = 1
+    confirmed = 0  # the CONFIRM's number
     for p in payloads:
         try:
             seq, t, kind, fields = ev.decode(p)
@@ -120,6 +121,7 @@ def check_payloads(payloads, key=None):
         expect += 1
         v.events += 1
         if kind == ev.CONFIRM:
+            confirmed = seq
             _check_seal(v, head, seq, t, fields, key)
         text, word = chain.split(p)
         if word is None and v.sealed:
@@ -132,6 +134,9 @@ def check_payloads(payloads, key=None):
             return v
     if not v.events:
         raise Unusable("no events in the record")
+    after = v.events - confirmed if confirmed else 0
+    if after:
+        v.notes.append("%d event(s) after the CONFIRM (an amended result, art. 9): chained, not sealed" % after)
     if not v.sealed:
         return v.fail(None, "unsealed: no event carries a chain word (a record from before the chain)")
     return v

@@ -146,3 +146,20 @@ def test_a_command_whose_event_would_not_fit_with_its_chain_word_is_refused():
         assert "over the link's 480" in str(e), e
     else:
         raise AssertionError("an event over the frame with its chain word was accepted")
+
+
+def test_a_journal_from_before_the_chain_recovers_and_its_new_events_are_chained(tmp_path):
+    # data/proto1_g00001.log: written by protocol-1 firmware, no chain words.
+    # Recovered, the board chains its new events on the old texts as stored,
+    # so the whole record verifies: an unsealed start, then sealed.
+    from xqboard.paths import REPO
+
+    store = tmp_path / "journal"
+    store.mkdir()
+    (store / "g00001.log").write_bytes((REPO / "tests/board/data/proto1_g00001.log").read_bytes())
+    lines = sc.run("100 cmd resign black\n200 cmd confirm\n", store=store)
+    assert [w[4] for w in sc.events(lines, "POWER")] == ["restored"]  # no chain to break
+    payloads = journal_payloads(store)
+    assert chain.split(payloads[0])[1] is None and chain.split(payloads[-1])[1] is not None
+    v = check_payloads(payloads, SCENARIO_KEY)
+    assert v.ok and v.seal == "good", v.reason

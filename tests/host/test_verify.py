@@ -16,7 +16,7 @@ from link.frame import encode  # noqa: E402
 from store.recovery import split_record  # noqa: E402
 from link.frame import decode  # noqa: E402
 
-from board.test_seal import KEY, played  # noqa: E402
+from board.test_seal import KEY, T0, played  # noqa: E402
 from xqboard.paths import REPO
 
 KEY_HEX = KEY.hex()
@@ -142,3 +142,12 @@ def test_unusable_input_exit_2(tmp_path):
     empty = tmp_path / "empty.events"
     empty.write_bytes(b"# xqboard log: board=b1 game=1\n")
     assert run(empty).returncode == 2
+
+
+def test_9_events_after_the_seal_are_said(tmp_path):
+    # the arbiter amends the confirmed result (art. 9): chained, not sealed
+    g, out = played()
+    g.sink = lambda seq, t, kind, fields, snap, payload: kind and out.append(payload)
+    g.command(T0 + 20000, ["result", "1/2-1/2", "4.2.1", "by=Li", "agreed"], True)
+    v = check_payloads(out, KEY)
+    assert v.ok and v.seal == "good" and "1 event(s) after the CONFIRM" in v.summary(), v.summary()
