@@ -8,6 +8,7 @@
 import ticks
 from app import App
 from boards.sim import SimBoard
+from game.events import CHAIN_BYTES, CHAIN_MARK
 from game.phases import SETUP
 from link import auth
 from link.frame import FrameError, crc, decode
@@ -20,7 +21,8 @@ TAIL_MS = 5000  # run on this long after the last line, unless `end` says
 
 class Runner:
     """The App on a SimBoard. `out` gets every line the board sends (its
-    payload, without the checksum); by default they are printed."""
+    payload, without the checksum and an event's chain word); by default
+    they are printed."""
 
     def __init__(self, store, out=print, board_id="scenario", raw=False, board=None):
         self.out = out
@@ -42,9 +44,13 @@ class Runner:
                 self.out(frame)
                 continue
             try:
-                self.out(decode(frame))
+                payload = decode(frame)
             except FrameError as e:
                 self.out("? unreadable frame from the board: %s" % e)
+                continue
+            # the chain word (game/chain.py) is for the records, not for reading
+            i = len(payload) - CHAIN_BYTES
+            self.out(payload[:i] if i > 0 and payload.startswith(CHAIN_MARK, i + 1) else payload)
 
     def step(self):
         self.board.vt = self.vt

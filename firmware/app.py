@@ -64,6 +64,7 @@ class App:
             from ui.scene import Scene
 
             self.scene = Scene(self.game)
+        self.game.key = board.key  # seals the arbiter's CONFIRM (game/chain.py)
 
     # -- start-up and recovery ------------------------------------------------
 
@@ -84,9 +85,9 @@ class App:
         count = cold.call("store.recovery", "replay", self.journal, self.game, now)
         if count and self.scene is not None:
             # the faces' scene from the same events: a flag, a duty, a confirmation
-            for _, _, kind, fields, _ in cold.call("store.recovery", "events", self.journal):
-                if kind is not None:
-                    self.scene.on_event(now, kind, fields)
+            for r in cold.call("store.recovery", "events", self.journal):
+                if r[2] is not None:
+                    self.scene.on_event(now, r[2], r[3])
         return count
 
     def _read(self, now):
@@ -286,10 +287,9 @@ class App:
 
     # -- outputs ----------------------------------------------------------------
 
-    def _record(self, seq, t, kind, fields, snap):
+    def _record(self, seq, t, kind, fields, snap, payload):
         # The game's sink: an event (kind None: a clock snapshot alone),
-        # written as text once for the journal and the link.
-        payload = game_events.encode(seq, t, kind, fields) if kind else None
+        # its text with its chain word (payload) for the journal and the link.
         snapshot = snapshot_text(seq, t, snap[0], snap[1]) if snap else None
         # The journal first: what the host has seen, the flash has. (Before
         # the first `new` there is no game and nothing to journal.)

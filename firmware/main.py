@@ -6,7 +6,9 @@
 # WDT_MS, and comes back from its journal with the clocks paused.
 #
 # Safe mode: hold both clock levers while powering up to get the REPL
-# instead (for mpremote), since the link takes over USB serial otherwise.
+# instead (for mpremote), since the link takes over USB serial otherwise;
+# only for the arbiter's key, and never in tournament mode
+# (link/maintenance.py).
 import json
 import time
 
@@ -43,9 +45,8 @@ def safe_mode(d):
 def main():
     config = load_config()
     d = definition(config.get("board", "pico"))
-    if safe_mode(d):
-        print("xqboard: safe mode (both levers held): REPL")
-        return
+    if safe_mode(d) and maintenance_allowed(config):
+        return  # to the REPL
     micropython.kbd_intr(-1)  # the link's bytes must never interrupt the board
     from app import App
     from boards.device import Device
@@ -72,6 +73,21 @@ def main():
     import asyncio
 
     asyncio.run(app.run(now, before_step, BATTERY_EVERY_MS))
+
+
+def maintenance_allowed(config):
+    # Both levers held: the REPL, if link/maintenance.py allows it.
+    import select
+    import sys
+
+    from link import maintenance
+
+    p = select.poll()
+    p.register(sys.stdin, select.POLLIN)
+    ok, why = maintenance.allowed(config, lambda: maintenance.read_line(
+        sys.stdin, lambda ms: bool(p.poll(ms)), time.ticks_ms, time.ticks_diff))
+    print("xqboard: safe mode (both levers held): %s" % why)
+    return ok
 
 
 main()

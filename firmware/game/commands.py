@@ -8,6 +8,7 @@ from micropython import const
 
 from clock import clock as _clock
 from clock.control import parse as parse_control
+from game import cold
 from game import events as ev
 from game.config import parse as parse_config
 from game.phases import DRAW, OVER, PLAYING, SCORES, SETUP, CommandError, by_arg, need, number_arg, side_arg, win_for
@@ -51,8 +52,8 @@ def check_result(score, article):
 
 def fits(g, kind, fields):
     """Refuses a command whose event would not fit one frame of the link
-    (docs/PROTOCOL.md)."""
-    size = len(ev.encode(g.seq + 1, g.t, kind, fields).encode())
+    (docs/PROTOCOL.md), its chain word included."""
+    size = len(ev.encode(g.seq + 1, g.t, kind, fields).encode()) + ev.CHAIN_BYTES
     if size > MAX_LINE:
         raise CommandError("%s would be %d bytes, over the link's %d: shorten it" % (kind, size, MAX_LINE))
 
@@ -197,8 +198,16 @@ def _c_confirm(g, now, args):
     # Art. 9: the result, the time used by each side and the fouls.
     need(g.phase == OVER, "no result to confirm")
     need(not g.confirmed, "already confirmed (art. 9): amend the result with result ... by=<name>")
-    g.emit(now, ev.CONFIRM, g.result[0], g.result[1], g.clock.used(RED, now),
-           g.clock.used(BLACK, now), "%d/%d" % (g.fouls[0], g.fouls[1]), "9")
+    # The arbiter's confirmation seals the game: the seal is the key's HMAC
+    # over the chain's head and the CONFIRM's own text (game/chain.py).
+    fields = (g.result[0], g.result[1], g.clock.used(RED, now), g.clock.used(BLACK, now),
+              "%d/%d" % (g.fouls[0], g.fouls[1]), "9")
+    seal = None
+    if g.key:
+        g.advance(now)  # the seq and time emit() gives the CONFIRM
+        text = ev.encode(g.seq + 1, g.t, ev.CONFIRM, fields + (None,))
+        seal = cold.call("game.chain", "confirm_seal", g.key, g.head, text)
+    g.emit(now, ev.CONFIRM, *(fields + (seal,)))
 
 
 # name: handler

@@ -39,7 +39,25 @@
 #
 # Lines of protocol 1 (journals and logs written before protocol 2) decode
 # the same way: protocol 2 only added the `%` escapes.
+#
+# The game's emitted events end with a chain word, `%h` and 16 hex digits
+# (the first 64 bits of the chain's head, game/chain.py):
+#
+#   E 7 1500 MOVE 1 h2e2 red at=1200 capture %h3fa9c2e1d0b7a655
+#
+# encode() writes the canonical text without it, which is what the chain
+# hashes; decode() reads an event with or without it (a record from before
+# the chain: "unsealed"). No value can end in such a word: text values
+# write `%` only as `%25` or `%5F`.
+import hashlib
+from binascii import hexlify
+
 from xq.pieces import side_name, side_of
+
+CHAIN_MARK = "%h"  # starts the chain word
+CHAIN_HEX = 16  # 64 bits of the head (why: game/chain.py)
+CHAIN_BYTES = 1 + len(CHAIN_MARK) + CHAIN_HEX  # what the word adds to an event's text
+CHAIN_START = bytes(32)  # the head before a game's GAME event
 
 # The kinds (the word on the wire).
 GAME = "GAME"
@@ -109,12 +127,13 @@ ADJUST side #ms #moves= article
 CORRECT fen article
 VERDICT score article *reason
 RESULT score article *reason
-CONFIRM score result_article #red_used= #black_used= fouls= article
+CONFIRM score result_article #red_used= #black_used= fouls= article seal=
 OVERRULE what:annul #replaces= by= article
 OVERRULE what:result score #replaces= by= article *reason
 OVERRULE what:foul side #replaces= by= article
 OVERRULE what:unfoul side #replaces= by= article
 POWER what:restored #events= clock
+POWER what:chain #broken=
 BATTERY what:low #mv=
 """
 
@@ -236,6 +255,8 @@ def decode(payload):
     words = payload.split(" ")
     if len(words) < 4 or words[0] != "E":
         raise EventError("not an event")
+    if len(words) > 4 and len(words[-1]) == CHAIN_BYTES - 1 and words[-1].startswith(CHAIN_MARK):
+        words.pop()  # the chain word (game/chain.py), not a field
     v = (words[3],) + fields_of(words[3], words, 4)
     n = len(v) - 1
     out: "list" = [None] * n  # the typed values, filled below
@@ -283,6 +304,20 @@ def decode(payload):
     elif i < end:
         raise EventError("%s: unexpected %r" % (v[0], words[i]))
     return int(words[1]), int(words[2]), v[0], tuple(out)
+
+
+def seal(head, kind, text):
+    """The payload of an event of `kind`: its canonical text and chain word.
+    `head` (a bytearray of 32) goes from the chain's head before the event
+    to the head after it, in place: the board keeps one head, allocated
+    once, not a new one pinned in the heap at every event (game/chain.py).
+    A GAME event starts the chain."""
+    if kind == GAME:
+        head[:] = CHAIN_START
+    h = hashlib.sha256(head)
+    h.update(text.encode())
+    head[:] = h.digest()
+    return "%s %s%s" % (text, CHAIN_MARK, hexlify(head[:CHAIN_HEX // 2]).decode())
 
 
 def seq_of(payload):

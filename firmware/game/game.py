@@ -41,7 +41,10 @@ SNAPSHOT_MS = const(5000)  # clock snapshot period while a clock runs (store bou
 
 class Game(Applying):
     def __init__(self, sink=None, config=None):
-        self.sink = sink  # sink(seq, t, kind, fields, snap): an event and/or a clock snapshot
+        self.sink = sink  # sink(seq, t, kind, fields, snap, payload): an event and/or a clock snapshot
+        self.head = bytearray(32)  # the events' hash chain's head (game/chain.py)
+        self.chain_broken = 0  # the first replayed event that broke the chain
+        self.key = None  # the arbiter's key (the App's): seals CONFIRM (art. 9)
         self.seq = 0
         self.t = 0  # board time of the last event, ms since the game was set up
         self._last_now = None
@@ -105,15 +108,16 @@ class Game(Applying):
         snap = None
         if kind in ev.CLOCK_KINDS and self.clock is not None:
             snap = self._snap(now)
+        payload = ev.seal(self.head, kind, ev.encode(self.seq, self.t, kind, fields))  # + its chain word
         if self.sink:
-            self.sink(self.seq, self.t, kind, fields, snap)
+            self.sink(self.seq, self.t, kind, fields, snap, payload)
 
     def snapshot(self, now):
         """A clock snapshot for the journal alone (not an event): taken every
         SNAPSHOT_MS while a clock runs, which bounds what a power cut loses."""
         self.advance(now)
         if self.sink and self.clock is not None:
-            self.sink(self.seq, self.t, None, None, self._snap(now))
+            self.sink(self.seq, self.t, None, None, self._snap(now), None)
 
     def _snap(self, now):
         # (tick, clock state): the tick lets recovery carry the clock's own
@@ -122,19 +126,24 @@ class Game(Applying):
         return now, self.clock.save()
 
     def replay(self, records, now):
-        """Recovery: applies a journal's records (seq, t, kind, fields, snap)
-        again, oldest first; the clock comes from the last snapshot (tick,
+        """Recovery: applies a journal's records (seq, t, kind, fields, snap,
+        payload as stored, else encoded again) again, oldest first, the chain
+        checked and continued; the clock comes from the last snapshot (tick,
         clock state), shifted into the ticks of `now`. Returns how many
         records there were."""
         count = 0
         snap = None
         snap_t = 0
-        for seq, t, kind, fields, s in records:
+        replayed = cold.load("game.chain").replayed  # dropped after
+        for r in records:
             count += 1
+            seq, t, kind, fields, s = r[0], r[1], r[2], r[3], r[4]
             if kind is not None:
                 self.seq = seq
                 self.t = t
                 self.apply(kind, fields, None)
+                ok = replayed(self.head, kind, r[5] if len(r) > 5 else ev.encode(seq, t, kind, fields))
+                self.chain_broken = self.chain_broken or (0 if ok else seq)
             if s is not None:
                 snap = s
                 snap_t = t
@@ -142,6 +151,7 @@ class Game(Applying):
             self.clock = Clock.restore(snap[1], ticks.diff(now, snap[0]))
             self.t = max(self.t, snap_t)
         self._last_now = now
+        cold.drop("game.chain")
         return count
 
     def command(self, now, words, arbiter):
@@ -307,6 +317,8 @@ class Game(Applying):
         the arbiter (docs/STORE.md)."""
         clock = "clock<=%dms" % SNAPSHOT_MS if self.clock is not None else "noclock"
         self.emit(now, ev.POWER, "restored", self.seq, clock)
+        if self.chain_broken:  # the journal was edited on the flash
+            self.emit(now, ev.POWER, "chain", self.chain_broken)
         if self.phase == PLAYING and self.clock.state == _clock.RUNNING:
             self.emit(now, ev.PAUSE, "power", "resume-needs-arbiter")
 

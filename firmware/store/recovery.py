@@ -68,9 +68,10 @@ def split_record(record):
 
 
 def events(journal, game=None):
-    """The records decoded, for Game.replay: (seq, t, kind, fields, snap),
-    kind and fields None for a snapshot alone, snap (tick, clock state) or
-    None."""
+    """The records decoded, for Game.replay: (seq, t, kind, fields, snap,
+    payload), kind and fields None for a snapshot alone, snap (tick, clock
+    state) or None, payload the event's text as stored (its chain word
+    checked by the replay, game/chain.py) or None."""
     for record in records(journal, game):
         event, snapshot = split_record(record)  # one of them at least
         seq = t = 0
@@ -80,9 +81,9 @@ def events(journal, game=None):
             snap = (tick, clock)
         if event:
             seq, t, kind, fields = decode_event(event)
-            yield seq, t, kind, fields, snap
+            yield seq, t, kind, fields, snap, event
         else:
-            yield seq, t, None, None, snap
+            yield seq, t, None, None, snap, None
 
 
 def decode_snapshot(text):

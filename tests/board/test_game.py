@@ -14,7 +14,7 @@ T0 = (1 << 30) - 5000  # just before the tick wrap
 
 def new_game(*settings):
     log = []
-    g = Game(sink=lambda seq, t, kind, fields, snap: kind and log.append(encode(seq, t, kind, fields).split()))
+    g = Game(sink=lambda seq, t, kind, fields, snap, payload: kind and log.append(encode(seq, t, kind, fields).split()))
     g.command(T0, ["new"] + list(settings), True)
     g.command(T0, ["setup"], True)
     g.command(T0, ["start"], True)

@@ -204,7 +204,8 @@ def test_policy_report_waits_for_the_arbiter():
 def test_art_9_confirmation_records_result_times_and_fouls():
     lines = sc.run("0 new tc=10m\n0 setup\n100 start\n1s press red\n5s cmd resign red\n6s cmd confirm\n")
     conf = sc.events(lines, "CONFIRM")[0]
-    assert conf[4:6] == ["0-1", "4.1.12"] and "fouls=1/0" in conf and conf[-1] == "9"
+    assert conf[4:6] == ["0-1", "4.1.12"] and "fouls=1/0" in conf and conf[-2] == "9"
+    assert conf[-1].startswith("seal=") and len(conf[-1]) == 5 + 32  # the board has a key: sealed
 
 
 def test_pause_and_resume_by_the_arbiter_8_1_2():

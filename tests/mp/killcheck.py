@@ -5,11 +5,12 @@
 import sys
 
 from boards.simrun import Runner
+from game.chain import split
 
 lines = []
 r = Runner(sys.argv[1], out=lines.append, board_id="killed")
 for e in r.app.events_since(1):
-    print("J " + e)
+    print("J " + split(e)[0])  # as the scenario printed it: without the chain word
 for line in lines:
     print("B " + line)
 print("FEN " + r.app.game.position.fen())

@@ -6,7 +6,10 @@ import time
 
 from board import scenarios as sc  # tests/ is on sys.path (pytest rootdir)
 from board.test_power import master_games
+from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from xqboard.target import qemu
+
+from game.chain import split  # noqa: E402
 
 RESTORE = """
 import boards.qemu as q
@@ -42,7 +45,7 @@ def test_master_game_recorded_exactly_and_identically(elf, tmp_path):
     # and the board's flash holds exactly what it sent
     with qemu.Emulator(tmp_path / "a.img", elf) as emu:
         out = emu.exec(RESTORE % emu.flash, timeout=120)
-    journal = [x[2:] for x in out.splitlines() if x.startswith("J ")]
+    journal = [split(x[2:])[0] for x in out.splitlines() if x.startswith("J ")]  # as printed: no chain word
     assert journal[: len(sc.events(lines))] == [x for x in lines if x.startswith("E ")]
 
 

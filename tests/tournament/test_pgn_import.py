@@ -32,11 +32,11 @@ def test_import_a_directory_of_records(paired, tmp_path):
     d.mkdir()
     for (board, red, black), res in zip(names(paired), ("1-0", "0-1", "1/2-1/2")):
         (d / ("board%d.pgn" % board)).write_text(record(1, board, red, black, res), encoding="utf-8")
-    rep = import_records(paired, [str(d)])
+    rep = import_records(paired, [str(d)], accept_unverified=True)
     assert len(rep.applied) == 3 and not rep.refused
     g = paired.game_at(1, 1)
-    assert g["result"] == "1-0" and g["termination"] == "4.1.1 checkmate" and g["source"] == "pgn:board1.pgn"
-    rep = import_records(paired, [str(d)])  # again: nothing changes
+    assert g["result"] == "1-0" and g["termination"] == "4.1.1 checkmate" and g["source"] == "pgn:board1.pgn unverified"  # typed records: taken as unverified
+    rep = import_records(paired, [str(d)], accept_unverified=True)  # again: nothing changes
     assert len(rep.unchanged) == 3 and not rep.applied
 
 
@@ -45,11 +45,11 @@ def test_import_refuses_a_record_that_does_not_match_and_imports_nothing(paired,
     f = tmp_path / "two.pgn"
     f.write_text(record(1, board, red, black, "1-0") + "\n" + record(1, b2, r2, "Somebody Else", "0-1"),
                  encoding="utf-8")
-    rep = import_records(paired, [str(f)])
+    rep = import_records(paired, [str(f)], accept_unverified=True)
     assert len(rep.refused) == 1 and not rep.applied
     assert "Somebody Else" in rep.refused[0][1] and k2 in rep.refused[0][1]
     assert paired.game_at(1, board)["result"] is None
-    rep = import_records(paired, [str(f)], partial=True)
+    rep = import_records(paired, [str(f)], accept_unverified=True, partial=True)
     assert len(rep.applied) == 1
 
 
@@ -57,7 +57,7 @@ def test_import_says_when_colours_are_swapped(paired, tmp_path):
     board, red, black = names(paired)[0]
     f = tmp_path / "swap.pgn"
     f.write_text(record(1, board, black, red, "1-0"), encoding="utf-8")
-    rep = import_records(paired, [str(f)])
+    rep = import_records(paired, [str(f)], accept_unverified=True)
     assert "colours swapped" in rep.refused[0][1]
 
 
@@ -71,7 +71,7 @@ def test_import_refusals(paired, tmp_path, rnd, board, result, why):
     _, red, black = names(paired)[0]
     f = tmp_path / "x.pgn"
     f.write_text(record(rnd, board, red, black, result), encoding="utf-8")
-    rep = import_records(paired, [str(f)])
+    rep = import_records(paired, [str(f)], accept_unverified=True)
     assert why in rep.refused[0][1]
 
 
@@ -80,8 +80,8 @@ def test_import_does_not_overwrite_a_different_result(paired, tmp_path):
     paired.set_result(1, board, "0-1")
     f = tmp_path / "x.pgn"
     f.write_text(record(1, board, red, black, "1-0"), encoding="utf-8")
-    assert "has 0-1 already" in import_records(paired, [str(f)]).refused[0][1]
-    assert len(import_records(paired, [str(f)], force=True).applied) == 1
+    assert "has 0-1 already" in import_records(paired, [str(f)], accept_unverified=True).refused[0][1]
+    assert len(import_records(paired, [str(f)], accept_unverified=True, force=True).applied) == 1
 
 
 def test_import_gbk_records_and_chinese_names(new_event, tmp_path):
@@ -92,7 +92,7 @@ def test_import_gbk_records_and_chinese_names(new_event, tmp_path):
     board, red, black = names(ev)[0]
     f = tmp_path / "gbk.pgn"
     f.write_bytes(record(1, board, red, black, "1/2-1/2", "4.2.1 agreed").encode("gb18030"))
-    rep = import_records(ev, [str(f)])
+    rep = import_records(ev, [str(f)], accept_unverified=True)
     assert len(rep.applied) == 1
     assert ev.game_at(1, board)["result"] == "1/2-1/2"
 
@@ -101,7 +101,7 @@ def test_import_fouls_tags(paired, tmp_path):
     board, red, black = names(paired)[0]
     f = tmp_path / "f.pgn"
     f.write_text(record(1, board, red, black, "1-0", extra='[RedFouls "1"]\n[BlackFouls "2"]'), encoding="utf-8")
-    import_records(paired, [str(f)])
+    import_records(paired, [str(f)], accept_unverified=True)
     g = paired.game_at(1, board)
     assert (g["fouls_red"], g["fouls_black"]) == (1, 2)
 
@@ -117,13 +117,13 @@ def test_cli_import_refusal_exit_2_without_traceback(paired, tmp_path):
     board, red, black = names(paired)[0]
     f = tmp_path / "bad.pgn"
     f.write_text(record(1, board, red, "Nobody", "1-0"), encoding="utf-8")
-    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "tournament", "import", paired.path, str(f)],
+    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "tournament", "import", paired.path, str(f), "--accept-unverified"],
                        capture_output=True, text=True)
     assert r.returncode == 2
     assert "refused" in r.stderr and "Nobody" in r.stderr and "Traceback" not in r.stderr
     g = tmp_path / "good.pgn"
     g.write_text(record(1, board, red, black, "1-0"), encoding="utf-8")
-    assert main(["tournament", "import", paired.path, str(g)]) == 0
+    assert main(["tournament", "import", paired.path, str(g), "--accept-unverified"]) == 0
 
 
 def test_import_team_match_boards(new_event, tmp_path):
@@ -135,7 +135,7 @@ def test_import_team_match_boards(new_event, tmp_path):
     ev.pair()
     for board, red, black in names(ev):
         (tmp_path / ("b%d.pgn" % board)).write_text(record(1, board, red, black, "1-0"), encoding="utf-8")
-    rep = import_records(ev, [str(tmp_path)])
+    rep = import_records(ev, [str(tmp_path)], accept_unverified=True)
     assert len(rep.applied) == 2
     p = ev.pairings(1)[0]
     recs = ev.records(1)

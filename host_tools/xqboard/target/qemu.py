@@ -176,11 +176,12 @@ def scenario_code(script, flash, end_ms, timing="typical"):
 def run_scenario(script, flash, out=print, timeout=600, timing="typical"):
     """Replays a scenario script (README, "Scenario scripts") on the
     emulated board, its journal on the flash image; `out` gets each line the
-    board sends, its payload without the checksum, as `xqboard scenario`
-    prints them. Returns the board's error output ("" when it ran well)."""
+    board sends, its payload without the checksum (and an event's chain
+    word), as `xqboard scenario` prints them. Returns the board's error output ("" when it ran well)."""
     from .. import core  # noqa: F401  (puts firmware/ and boards/ on sys.path)
     from boards import scenario
     from boards.simrun import TAIL_MS
+    from game.chain import split
     from link.frame import FrameError, decode
 
     with open(script) as f:
@@ -190,7 +191,7 @@ def run_scenario(script, flash, out=print, timeout=600, timing="typical"):
         emu.launch(scenario_code(script, emu.flash, end_ms, timing))
         for frame in emu.lines(timeout):
             try:
-                out(decode(frame + b"\n"))
+                out(split(decode(frame + b"\n"))[0])  # without the chain word, as boards/simrun.py
             except FrameError as e:
                 out("? unreadable frame from the board: %s" % e)
         return emu.finish(30).decode(errors="replace")

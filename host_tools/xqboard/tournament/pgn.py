@@ -7,6 +7,13 @@ their numbers when the record has them (`RedNo`/`BlackNo`, from a board
 started by `round start EVENT ROUND --boards`: names may then be written
 any way), else by name or pinyin (a record saying `CHENG Liang` matches 程亮).
 
+Every record must verify first (issue 14: xqboard/verify.py): its `.events`
+file beside it, written by the logger, holds the board's hash chain, and the
+PGN must be what those events make; with the arbiter's key the CONFIRM's
+seal too (art. 9). A record that does not verify (edited, or a PGN with no
+events: typed from a paper score sheet) is refused with the reason, or,
+with `accept_unverified`, taken and recorded as unverified.
+
 >>> recs = parse('[Game "Chinese Chess"]\\n[Round "2"]\\n[Board "1"]\\n[Red "A"]\\n[Black "B"]\\n'
 ...              '[Result "1-0"]\\n[Format "ICCS"]\\n\\n1. h2e2 h9g7 1-0\\n')
 >>> recs[0].tags['Red'], recs[0].result
@@ -143,23 +150,47 @@ class ImportReport:
     def __init__(self):
         self.applied, self.unchanged, self.refused = [], [], []
         self.forced = []      # what a correction of an earlier round would have changed (Event.set_result)
+        self.unverified = []  # (where, why) of the records taken without verifying (accept_unverified)
 
     def __repr__(self):
         return "ImportReport(applied=%d, unchanged=%d, refused=%d)" % (
             len(self.applied), len(self.unchanged), len(self.refused))
 
 
-def import_records(event, paths, partial=False, force=False):
+def verified(path, key=None):
+    """'' if the record at `path` verifies (xqboard/verify.py), else why not."""
+    from ..verify import Unusable, verify
+
+    try:
+        v = verify(path, key)
+    except Unusable as e:
+        return str(e)
+    return "" if v.ok else v.reason
+
+
+def import_records(event, paths, partial=False, force=False, key=None, accept_unverified=False):
     """Checks every record first; applies them only if none is refused
-    (or, with partial, applies the good ones). Returns an ImportReport."""
+    (or, with partial, applies the good ones). A record must verify (with
+    the arbiter's `key`, its seal too), unless `accept_unverified`: then it
+    is taken, listed in the report and its source marked `unverified`.
+    Returns an ImportReport."""
     rep = ImportReport()
     todo = []
+    why_not = {}  # file -> '' or why it does not verify
     for rec in collect(paths):
+        if rec.source not in why_not:
+            why_not[rec.source] = verified(rec.source, key)
+        why = why_not[rec.source]
+        if why and not accept_unverified:
+            rep.refused.append((rec.where(), "not verified: %s (--accept-unverified takes it anyway)" % why))
+            continue
         try:
             rnd, board, res, fouls, old = check(event, rec)
         except ValueError as e:
             rep.refused.append((rec.where(), str(e)))
             continue
+        if why:
+            rep.unverified.append((rec.where(), why))
         if old == res:
             rep.unchanged.append((rec.where(), rnd, board, res))
         elif old is not None and not force:
@@ -169,9 +200,10 @@ def import_records(event, paths, partial=False, force=False):
     if rep.refused and not partial:
         return rep
     for rec, rnd, board, res, fouls in todo:
+        unverified = " unverified" if why_not[rec.source] else ""
         said = event.set_result(rnd, board, res, fouls_red=fouls[0], fouls_black=fouls[1],
                                 termination=rec.tags.get("Termination"),
-                                source="pgn:%s" % os.path.basename(rec.source), force=True)
+                                source="pgn:%s%s" % (os.path.basename(rec.source), unverified), force=True)
         rep.forced.extend(said or ())
         rep.applied.append((rec.where(), rnd, board, res))
     return rep

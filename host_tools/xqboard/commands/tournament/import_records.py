@@ -1,5 +1,9 @@
 """`xqboard tournament import FILE PATH...`: results from the boards' PGN
-records (files or directories); one line per record, refusals on stderr."""
+records (files or directories); one line per record, refusals on stderr.
+Each record must verify (`xqboard verify`: the `.events` file the logger
+wrote beside it; with --key, the arbiter's seal too), unless
+--accept-unverified: then it is imported, said so, and its source marked
+`unverified` in the event file."""
 import sys
 
 from ...errors import UsageError
@@ -12,18 +16,27 @@ def register(actions):
     a.add_argument("paths", nargs="+")
     a.add_argument("--partial", action="store_true", help="apply the matching records even if some are refused")
     a.add_argument("--force", action="store_true", help="replace results entered before")
+    a.add_argument("--key", help="the arbiter's key in hex: each record's CONFIRM seal is checked too (art. 9)")
+    a.add_argument("--accept-unverified", action="store_true",
+                   help="import records that do not verify (no events file, chain or seal broken), marked as such")
     a.set_defaults(func=run)
 
 
 def run(args):
     from ...tournament.pgn import import_records
 
+    from ..sim import key_arg
+
     ev = open_event(args)
-    rep = import_records(ev, args.paths, partial=args.partial, force=args.force)
+    key = key_arg(args.key) if args.key else None
+    rep = import_records(ev, args.paths, partial=args.partial, force=args.force, key=key,
+                         accept_unverified=args.accept_unverified)
     for where, rnd, board, res in rep.applied:
         print("imported  %s: round %d board %d %s" % (where, rnd, board, res))
     for where, rnd, board, res in rep.unchanged:
         print("unchanged %s: round %d board %d %s" % (where, rnd, board, res))
+    for where, why in rep.unverified:
+        print("UNVERIFIED %s: %s (taken: --accept-unverified)" % (where, why))
     for line in rep.forced:
         print("forced: %s" % line)
     for where, why in rep.refused:
