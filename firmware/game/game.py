@@ -363,6 +363,26 @@ class Game(Applying):
         if self.clock.state == _clock.RUNNING and self.t - self._snap_at >= SNAPSHOT_MS:
             self.snapshot(now)
 
+    def due_in(self, now):
+        """ms until tick() next has something to do, if no input comes
+        first (then ask again), or None: the app runs tick() only then, so
+        that a quiet scan runs none of the game's code. Asked right after
+        tick(now)."""
+        if self.phase != PLAYING or self.clock is None:
+            return None
+        c = self.clock
+        wait = c.time_to_flag(now)  # the flag (NONE if no clock runs)
+        late = c.late_in(now) if not self.late_reported else _clock.NONE  # 20.1
+        if late != _clock.NONE and (wait == _clock.NONE or late < wait):
+            wait = late
+        q = self.quota_unpressed  # 21.5
+        if q is not None:
+            d = max(ticks.diff(q[1], now), 0)
+            wait = d if wait == _clock.NONE else min(wait, d)
+        if c.state == _clock.RUNNING:  # the next clock snapshot
+            wait = min(wait, max(SNAPSHOT_MS - (self.t - self._snap_at), 0))
+        return None if wait == _clock.NONE else wait
+
     def flag_result(self, now, side):
         """4.1.6: the side's flag fell (the exact instant reported)."""
         if self.phase != PLAYING:
