@@ -145,17 +145,13 @@ class App:
         board.read_frame(raw)
         changed = scan_frame(raw, self._st, self._n)
         data = board.port.read()
-        if changed or data or board.pressed or (now - self._due) & _MASK < _HALF_PERIOD:
-            self._busy_scan(now, changed, data)
-
-    def _busy_scan(self, now, changed, data):
-        # A scan in which something happens or falls due.
+        if not (changed or data or board.pressed) and (now - self._due) & _MASK >= _HALF_PERIOD:
+            return  # quiet, and nothing due before self._due
         self._now = now  # (the time of the events the step emits, for the scene)
         rec = self.rec
         events = rec.frame(now, self._st) if changed else rec.tick(now)
         if events:
             self._sense(now, events)
-        board = self.board
         if board.pressed:
             for side in board.levers():
                 self._press(now, side)
@@ -167,21 +163,18 @@ class App:
         m = rec.provisional()
         g.provisional = (m, rec.provisional_at()) if m else None
         g.tick(now)
-        self._due = self._next_due(now)
-
-    def _next_due(self, now):
         # When the next scan must run the timers even if nothing happens:
         # the recogniser's deadline, the game's (flag, lateness, snapshot),
         # at the latest _IDLE_MS from now. Any event the game emits in
         # between (_record) makes the next scan ask again.
         wait = _IDLE_MS
-        d = self.rec.deadline()
+        d = rec.deadline()
         if d is not None:
             wait = min(wait, ticks.diff(d, now))
-        w = self.game.due_in(now)
-        if w is not None:
-            wait = min(wait, w)
-        return ticks.add(now, max(wait, 0))
+        d = g.due_in(now)
+        if d is not None:
+            wait = min(wait, d)
+        self._due = ticks.add(now, max(wait, 0))
 
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator

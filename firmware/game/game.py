@@ -459,6 +459,11 @@ class Game(Applying):
         # occurs a third time or a claimed ruling is in its grace.
         if self.ruling is None and self._occurrences() != 3:
             return
+        if self.ruling is None:
+            # the rulings' ~20 KB load into a collected heap: left to the
+            # allocator's own collection midway through the import, they
+            # failed by fragmentation at 192k on x64 (tests/board)
+            gc.collect()
         try:
             decision = repetition.after_move(self.position, self.ruling)
         except MemoryError:
