@@ -41,6 +41,25 @@ make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" \
   MPY_LIB_DIR="$MICROPY_LIB_DIR"
 echo "firmware: $OUT/qemu_pico/firmware.elf"
 
+# The RISC-V image (VIRT_RV32), when Debian's gcc-riscv64-unknown-elf is
+# there: its libgcc for rv32imac/ilp32 named (the port asks gcc for the
+# one of -march=rv32imac_zicsr, which matches no multilib and gives the
+# 64-bit one), and the frozen code for plain rv32imc, the ESP32-C3's (the
+# board's default adds zba and zcmp, which Debian's QEMU 7.2 cannot run).
+if command -v riscv64-unknown-elf-gcc > /dev/null; then
+  if make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" BOARD=VIRT_RV32 BUILD="$OUT/virt_rv32" \
+      FROZEN_MANIFEST="$REPO/boards/qemu_rv32/manifest.py" MPY_LIB_DIR="$MICROPY_LIB_DIR" \
+      LIBS="$(riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -print-libgcc-file-name)" \
+      MPY_CROSS_FLAGS=-march=rv32imc > "$OUT/virt_rv32.log" 2>&1; then
+    echo "firmware: $OUT/virt_rv32/firmware.elf"
+  else
+    echo "firmware: the RISC-V image failed ($OUT/virt_rv32.log):"
+    grep -m3 -i "error" "$OUT/virt_rv32.log" || tail -5 "$OUT/virt_rv32.log"
+  fi
+else
+  echo "firmware: no RISC-V image: no riscv64-unknown-elf-gcc (Debian gcc-riscv64-unknown-elf)"
+fi
+
 # The Pico's UF2.
 pinned() { git -C "$MICROPY_DIR" ls-tree HEAD "lib/$1" | awk '{print $3}'; }
 at() { git -C "$MICROPY_DIR/lib/$1" rev-parse HEAD 2>/dev/null || echo none; }

@@ -22,6 +22,8 @@ import os
 import random
 import sys
 import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
@@ -38,6 +40,9 @@ HEAP = 196608  # boards/qemu_pico/mpconfigboard.mk
 # default, all 300 with XQ_TARGET_GAMES=300 (~2.5 h; docs/HARDWARE.md says
 # why the sample stands for them).
 GAMES = int(os.environ.get("XQ_TARGET_GAMES", "3"))
+# Emulators run at once (each a qemu process on a core of its own):
+# XQ_TARGET_JOBS, default 2.
+JOBS = int(os.environ.get("XQ_TARGET_JOBS", "2"))
 # The display (docs/HARDWARE.md, "Display"): an SSD1306 128x64 on I2C at
 # 400 kHz, 9 bit times a byte; a frame is 8 pages of 128 bytes, each sent
 # with its address commands (6 bytes) and a control byte.
@@ -273,8 +278,11 @@ def main():
     worst = {}
     erases = pages = 0
     quiet = None
-    for script in SCRIPTS:  # each on a fresh board; the 300-ply game last
-        out = on_board(GAMES_RUN, 3600, script)
+    started = time.time()
+    with ThreadPoolExecutor(JOBS) as pool:  # each script on a fresh board (a qemu process of its own)
+        outs = list(pool.map(lambda script: on_board(GAMES_RUN, 3600, script), SCRIPTS))
+    took = time.time() - started
+    for out in outs:  # in SCRIPTS' order: the 300-ply game last
         end_free, gc_us, e, p = (float(x) for x in next(x for x in out if x.startswith("GAMES")).split()[1:])
         erases, pages = erases + e, pages + p
         quiet = next(x for x in out if x.startswith("QUIET")).split()[1:]  # the last: the 300-ply game
@@ -315,6 +323,7 @@ def main():
         row("    of which the journal's write", "%d instr + %.1f ms flash" % (journal_cpu * 1000, journal_wait / 1000),
             journal_cpu * 1000)
     print("  flash: %d sector erases, %d page programs in all" % (erases, pages))
+    print("  (%d scripts replayed in %.0f s, %d emulators at once)" % (len(SCRIPTS), took, JOBS))
     tmp.cleanup()
 
 
