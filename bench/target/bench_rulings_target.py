@@ -43,6 +43,28 @@ print("END")
 """
 CODE = CODE.replace("%", "%%")  # bench_target.on_board fills in %(flash)r
 
+# Validating a move and deciding the game's state (classify, push, status),
+# over the moves of master games: the work of every move the board judges.
+VALIDATE = """
+import time
+from xq.position import Position
+from xq.squares import parse_move
+n = 0
+spent = 0
+for game in GAMES:
+    pos = Position()
+    for m in game.split():
+        mv = parse_move(m)
+        t = time.ticks_us()
+        pos.classify(mv)
+        pos.push(mv)
+        pos.status()
+        spent += time.ticks_diff(time.ticks_us(), t)
+        n += 1
+print("VALIDATE", n, spent * 1000 // n)
+"""
+VALIDATE_GAMES = 10
+
 
 def main():
     why = image.missing()
@@ -60,6 +82,9 @@ def main():
                                          "RP2040"))
     for name, rule, det in rows:
         print("%-52s %12d %18s %12d %18s" % (name[:52], rule, bt.rp2040_time(rule), det, bt.rp2040_time(det)))
+    games = [g for g, _ in zip(bt.master_games(), range(VALIDATE_GAMES))]
+    code = ("GAMES = %r\n" % games + VALIDATE).replace("%", "%%")
+    n, validate = (int(x) for x in next(x for x in bt.on_board(code, 600) if x.startswith("VALIDATE")).split()[1:])
     name, rule, det = rows[0]
     print()
     print("worst case: %s: %d instructions to classify and rule, %s" % (name, rule, bt.rp2040_time(rule)))
@@ -67,6 +92,8 @@ def main():
     print("median case: %s: %d instructions, %s" % (mid[0], mid[1], bt.rp2040_time(mid[1])))
     det = max(r[2] for r in rows)
     print("detection after a move: at most %d instructions, %s" % (det, bt.rp2040_time(det)))
+    print("validating a move and deciding the game's state (classify, push, status), %d moves of %d master"
+          " games: %d instructions a move, %s" % (n, VALIDATE_GAMES, validate, bt.rp2040_time(validate)))
 
 
 if __name__ == "__main__":
