@@ -4,19 +4,22 @@ of the board's clock, so a ticks_us difference of 1 is 1,000 instructions),
 then converted to RP2040 time at 125 MHz with the cycles-per-instruction
 range of docs/HARDWARE.md ("The firmware image and the emulated board").
 
-Two runs on the board:
+Runs on the board:
 1. boot: free heap after boot and with the App up; a quiet scan (App.scan
-   every 5 ms with nothing changing) and what it allocates; perft per node
-   to depth 4.
-2. games played through the sensors and levers (boards/qemu.py's runner):
-   GAMES master games, then a legal 300-ply game. Each step is timed, less
+   every 5 ms with nothing changing or falling due) and what it allocates;
+   a collection; perft per node to depth 4.
+2. games played through the sensors and levers (boards/qemu.py's runner),
+   each on a board of its own, JOBS at once: GAMES master games, a touch
+   and alert script, a legal 300-ply game. Each step is timed, less
    the time the flash chip takes (counted apart: W25Q16JV typical times);
    the worst step of each kind of event it sent (MOVE: the step of the
    press, which sends the move; a capture; TOUCH; ALERT); press to MOVE on
-   the wire with its journal write, with and without a sector erase; the
-   GC pause and the free heap at the end of the 300-ply game; the quiet
-   scan by part, and the display refresh (its own task on the device: its
-   work measured, its I2C transfer modelled).
+   the wire with its journal write, with and without a sector erase, and
+   with a collection; the journal's share of each; the GC pause and the
+   free heap at the end of the 300-ply game; the quiet scan by part, with
+   the Pico's own read (boards/hc165.py) in place of the emulated one; a
+   scan that runs the timers; the display refresh (its own task on the
+   device: its work measured, its I2C transfer modelled).
 """
 import os
 import random
@@ -58,31 +61,30 @@ r, flash = q.start(%(flash)r)
 gc.collect(); app_free = gc.mem_free()
 now = r.tick()
 r.app.step(now)
-quiet_us = quiet_alloc = quiet_n = 0
-gc.collect()
 app = r.app
+app._due = now  # a scan that runs the timers, and now none is due at `now`
+app.scan(now)
+def nothing():
+    pass
+scan = lambda: app.scan(now)  # noqa: E731  (timed as GAMES_RUN times it)
+gc.collect()
+t = time.ticks_us()
+for i in range(200):  # quiet scans at one instant (see GAMES_RUN's timed())
+    scan()
+quiet_us = time.ticks_diff(time.ticks_us(), t)
+t = time.ticks_us()
+for i in range(200):
+    nothing()
+quiet_us = (quiet_us - time.ticks_diff(time.ticks_us(), t)) / 200
+a = gc.mem_alloc()
 for i in range(100):
-    now = (now + 5) & 0x3FFFFFFF
-    due = app._due
-    a = gc.mem_alloc()  # around the scan alone: the loop's own objects are not its
-    t = time.ticks_us()
     app.scan(now)
-    d = time.ticks_diff(time.ticks_us(), t)
-    quiet_alloc += gc.mem_alloc() - a
-    if app._due == due:  # (not a scan that ran the timers)
-        quiet_us += d
-        quiet_n += 1
-base = 0
-for i in range(100):  # the timing's own cost (the two reads of the clock)
-    t = time.ticks_us()
-    base += time.ticks_diff(time.ticks_us(), t)
-quiet_us = quiet_us / quiet_n - base / 100
-quiet_alloc /= 100
+quiet_alloc = (gc.mem_alloc() - a) / 100
 t = time.ticks_us(); gc.collect(); boot_gc_us = time.ticks_diff(time.ticks_us(), t)
 from xq.position import Position
 from xq.perft import perft
 t = time.ticks_us(); n = perft(Position(), 4); perft_us = time.ticks_diff(time.ticks_us(), t)
-print("BOOT", boot_free, app_free, quiet_us / 100, quiet_alloc, perft_us * 1000 // n, boot_gc_us)
+print("BOOT", boot_free, app_free, quiet_us, quiet_alloc, perft_us * 1000 // n, boot_gc_us)
 """
 
 # Every step timed; the kinds of the events it sent; press to MOVE.
@@ -147,29 +149,44 @@ app = r.app
 g = app.game
 now = r.tick()
 allocated = [0]  # bytes the calls of the last timed() allocated, per call
-def timed(fn):
-    # 100 calls 5 ms apart, each timed alone; the mean over those in which
-    # no timer fell due (a scan that ran them moves app._due on; they are
-    # measured apart, busy() below).
+def timed(fn, quiet=True):
+    # quiet: 200 calls in a row at one instant, just after a scan that ran
+    # the timers, so that none falls due in them (a quiet scan's work does
+    # not depend on the instant); less an empty function's calls, so the
+    # cost of calling fn itself is not counted. Else 100 calls 5 ms apart,
+    # each timed alone. Instructions per call (1 us = 1000).
     global now
-    total = alloc = n = 0
     gc.collect()
+    if quiet:
+        t = time.ticks_us()
+        for i in range(200):
+            fn()
+        d = time.ticks_diff(time.ticks_us(), t)
+        t = time.ticks_us()
+        for i in range(200):
+            nothing()
+        d -= time.ticks_diff(time.ticks_us(), t)
+        a = gc.mem_alloc()
+        fn()
+        allocated[0] = gc.mem_alloc() - a
+        return d * 1000 // 200
+    total = alloc = 0
     for i in range(100):
         now = (now + 5) & 0x3FFFFFFF
-        due = app._due
         a = gc.mem_alloc()  # around the call alone (not the loop's range, fn)
         t = time.ticks_us()
         fn()
-        d = time.ticks_diff(time.ticks_us(), t)
+        total += time.ticks_diff(time.ticks_us(), t)
         alloc += gc.mem_alloc() - a
-        if app._due == due:
-            total += d
-            n += 1
     allocated[0] = alloc / 100
-    return total * 1000 // n  # instructions per call (1 us = 1000)
+    return total * 10
+def nothing():
+    pass
+app.scan(now)
+app._due = now  # a scan that runs the timers, and now none is due at `now`
+app.scan(now)
 whole = timed(lambda: app.scan(now))
 alloc = allocated[0]
-empty = timed(lambda: None)  # the timing's own cost, taken off each part
 from sense.pipeline import scan_frame
 def busy():
     app._due = now  # a scan that runs the timers (nothing is due in them)
@@ -187,17 +204,16 @@ raw = app.raw
 from sense import frame
 pico_raw = frame.new()
 parts = (timed(lambda: app.board.read_frame(raw)), timed(lambda: scan_frame(raw, app._st, app._n)),
-         timed(lambda: app.board.port.read()), timed(lambda: hc165.read(pico_raw)), timed(busy),
-         timed(lambda: g.tick(now)))
-parts = [x - empty for x in parts]
-whole -= empty
+         timed(lambda: app.board.port.read()), timed(lambda: hc165.read(pico_raw)), timed(busy, False),
+         timed(lambda: g.tick(now), False))
+
 # A display refresh (the faces' text and show()), in its own task on the
 # device: each call here 100 ms after the last, so each one refreshes.
 def refresh():
     global now
     now = (now + 95) & 0x3FFFFFFF
     app.refresh_display(now)
-shown = timed(refresh) - empty
+shown = timed(refresh, False)
 shown_alloc = allocated[0]
 print("QUIET", whole, alloc, *parts, shown, shown_alloc)
 gc.collect(); end_free = gc.mem_free()
