@@ -364,14 +364,6 @@ class Clock:
             return _BOTH if black else _RED
         return _BLACK if black else _NOBODY
 
-    def late_in(self, now):
-        """ms until late(now) may next name a side (0 if it may now), or
-        NONE if it never will: the app skips the game's tick until then."""
-        if self.state == READY or self.late_ms is None or (self._moves[0] and self._moves[1]):
-            return NONE
-        d = self.late_ms - diff(now, self._start)
-        return d if d > 0 else 0
-
     def display(self, side, now):
         """The text of `side`'s face: 1:59:59, 59:59, 19.9, moves owed to the
         quota ("59:59 /12"), byo-yomi periods ("0:25 (3)"), flag ("0.0 F")."""

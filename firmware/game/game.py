@@ -364,24 +364,16 @@ class Game(Applying):
             self.snapshot(now)
 
     def due_in(self, now):
-        """ms until tick() next has something to do, if no input comes
-        first (then ask again), or None: the app runs tick() only then, so
-        that a quiet scan runs none of the game's code. Asked right after
-        tick(now)."""
-        if self.phase != PLAYING or self.clock is None:
-            return None
+        """ms until tick() has work (flag, 21.5, snapshot; 20.1 within a second), or None."""
         c = self.clock
-        wait = c.time_to_flag(now)  # the flag (NONE if no clock runs)
-        late = c.late_in(now) if not self.late_reported else _clock.NONE  # 20.1
-        if late != _clock.NONE and (wait == _clock.NONE or late < wait):
-            wait = late
-        q = self.quota_unpressed  # 21.5
-        if q is not None:
-            d = max(ticks.diff(q[1], now), 0)
-            wait = d if wait == _clock.NONE else min(wait, d)
-        if c.state == _clock.RUNNING:  # the next clock snapshot
-            wait = min(wait, max(SNAPSHOT_MS - (self.t - self._snap_at), 0))
-        return None if wait == _clock.NONE else wait
+        if self.phase != PLAYING or c is None:
+            return None
+        q = self.quota_unpressed
+        wait = max(ticks.diff(q[1], now), 0) if q is not None else None
+        if c.state == _clock.RUNNING:
+            snap = min(c.time_to_flag(now), max(SNAPSHOT_MS - (self.t - self._snap_at), 0))
+            wait = snap if wait is None else min(wait, snap)
+        return wait
 
     def flag_result(self, now, side):
         """4.1.6: the side's flag fell (the exact instant reported)."""
@@ -459,11 +451,6 @@ class Game(Applying):
         # occurs a third time or a claimed ruling is in its grace.
         if self.ruling is None and self._occurrences() != 3:
             return
-        if self.ruling is None:
-            # the rulings' ~20 KB load into a collected heap: left to the
-            # allocator's own collection midway through the import, they
-            # failed by fragmentation at 192k on x64 (tests/board)
-            gc.collect()
         try:
             decision = repetition.after_move(self.position, self.ruling)
         except MemoryError:
