@@ -61,6 +61,7 @@ firmware: setup
 
 bench-target: firmware build
 	$(PY) bench/target/bench_target.py
+	$(PY) bench/target/bench_rulings_target.py
 
 clean:
 	rm -rf build

@@ -59,6 +59,13 @@ class UsbPort:
         self.buf = bytearray(64)
 
     def read(self):
+        # (the poll inline: read() runs every scan, and nothing waits in
+        # almost all of them; a call level costs a Cortex-M0+ ~600-1,000
+        # instructions)
+        for _ in self.poll.ipoll(0):
+            break
+        else:
+            return None
         n = 0
         while n < len(self.buf) and self._waiting():
             b = self.inp.read(1)
@@ -163,7 +170,7 @@ class Device:
         self.LOW_BATTERY_MV = getattr(d, "LOW_BATTERY_MV", 3400)
         self._diff = ticks.diff
         self._now = 0
-        self._pressed = []
+        self.pressed = []  # sides pressed, not yet taken (the App checks it every scan)
 
     def _displays(self, machine: "Machine", d: "Definition"):
         """The displays of the definition: DISPLAYS, (side, I2C address)
@@ -204,13 +211,13 @@ class Device:
             panel.send()  # a part of what changed, outside the step
         for lever in self.levers_:
             if lever.poll(now, self._diff):
-                self._pressed.append(lever.side)
+                self.pressed.append(lever.side)
 
     def levers(self):
-        if not self._pressed:
+        if not self.pressed:
             return ()
-        out = self._pressed
-        self._pressed = []
+        out = self.pressed
+        self.pressed = []
         return out
 
     def show(self, red, black, line):

@@ -21,10 +21,10 @@
 import time
 
 import _board
+import micropython
 import ticks
 from boards.simrun import KEY, T0, Runner  # noqa: F401  (KEY: the host signs with it)
 from boards.sim import SimBoard
-from sense import frame as fr
 
 _MODE_RB = 1  # fopen's "rb" (semihosting SYS_OPEN modes)
 _MODE_RPLUSB = 3  # "r+b"
@@ -176,6 +176,7 @@ class UartLink:
         from boards.device import UsbPort
 
         self.uart = UsbPort()
+        self.poll = self.uart.poll
         self.injected = bytearray()
 
     def read(self):
@@ -183,7 +184,9 @@ class UartLink:
             data = bytes(self.injected)
             self.injected = bytearray()
             return data
-        return self.uart.read()
+        for _ in self.poll.ipoll(0):  # (inline: nothing waits in almost every scan)
+            return self.uart.read()
+        return None
 
     def write(self, data):
         self.uart.write(data)
@@ -195,19 +198,48 @@ class UartLink:
         return ()  # nothing is kept: every frame went out on the UART
 
 
+@micropython.viper
+def _pack(occ, frame):
+    # The frame (three 30-bit words, sense/frame.py) of the bitmap of
+    # pieces, word by word: about the work of a Pico's map_bits over its
+    # 96 shift-register bits (frame.pack divides each point by 30).
+    o = ptr8(occ)
+    f = ptr32(frame)
+    p = 0
+    for k in range(3):
+        w = 0
+        for b in range(30):
+            if o[p]:
+                w |= 1 << b
+            p += 1
+        f[k] = w
+
+
 class EmulatedSensors(SimBoard):
     """The simulated board's sensors and levers, read as cheaply as a Pico
     reads its shift registers: the frame is packed straight from the
-    bitmap of pieces (SimBoard copies it point by point in Python, to lay
-    its flickers over it, which would count as the board's work here). The
-    SPI transfer itself (~0.1 ms, boards/pico.py) is not modelled."""
+    bitmap of pieces by one viper call (SimBoard copies it point by point
+    in Python, to lay its flickers over it, which would count as the
+    board's work here), and only when a piece moved, as the Pico's driver
+    maps its bits only when they changed (boards/hc165.py). The SPI
+    transfer itself (12 bytes: 96 us at the Pico definition's 1 MHz,
+    boards/pico.py) is not modelled."""
+
+    frame = seen = None  # the frame last packed, and the pieces it shows
 
     def read_frame(self, frame):
-        for f in self.flickers:
-            if self.vt < f[1]:
-                SimBoard.read_frame(self, frame)  # a flicker is on: the slow way
-                return
-        fr.pack(self.occ, frame)
+        if self.flickers:
+            for f in self.flickers:
+                if self.vt < f[1]:
+                    SimBoard.read_frame(self, frame)  # a flicker is on: the slow way
+                    self.seen = None
+                    return
+        occ = self.occ
+        if frame is self.frame and occ == self.seen:
+            return
+        _pack(occ, frame)
+        self.frame = frame
+        self.seen = bytearray(occ)  # (a copy only when a piece moved)
 
 
 class EmulatedRunner(Runner):

@@ -10,7 +10,8 @@
 # A board (boards/*.py) gives:
 #   SCAN_MS, STABLE_MS, SETTLE_MS    timing of the sensing
 #   read_frame(frame)                the raw sensor frame (sense/frame.py)
-#   levers()                         sides (0 Red, 8 Black) pressed since the last call
+#   pressed, levers()                a list, not empty when a lever was pressed; levers()
+#                                    takes the sides (RED, BLACK) pressed since the last call
 #   port                             the link: read() -> bytes or None, write(bytes)
 #   show(red, black, line)           the two clock faces and a status line, or
 #   panels, draw(scene, now)         where `panels` (its displays) is not empty: the
@@ -18,6 +19,8 @@
 #   signal(kind)                     buzzer/LED: "move", "alert", "foul", "flag", "result"
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
+from micropython import const
+
 import ticks
 from game import cold
 from game import events as game_events
@@ -25,7 +28,7 @@ from game.game import Game
 from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError, need_id
 from link.link import PROTOCOL, Link
 from sense import events as ev
-from sense.pipeline import Sensing
+from sense.pipeline import Sensing, scan_frame
 from store.journal import Journal, snapshot_text
 from xq import squares
 from xq.pieces import BLACK, RED, colour, index, other
@@ -35,6 +38,8 @@ FIRMWARE = "0.1.0"
 _SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "flag"),
             (game_events.RESULT, "result"))
 _IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
+_MASK = const((1 << 30) - 1)  # ticks.MASK, as a constant of this module (no lookup)
+_HALF_PERIOD = const(1 << 29)  # ticks.diff's sign bit: (a - b) & MASK below it is a >= b
 
 
 def point_names(points):
@@ -51,6 +56,11 @@ class App:
         self.raw = self.sensing.raw
         self.deb = self.sensing.deb
         self.rec = self.sensing.rec
+        # the debouncer's state and count, for the viper call of the quiet
+        # scan (the arrays are filled in place, never replaced)
+        self._st = self.deb.st
+        self._n = self.deb.n
+        self._due = 0  # the tick from which a scan runs the timers (_next_due)
         self.journal = Journal(board.store) if board.store else None
         self.game = Game(sink=self._record)
         self.link = Link(board.port, board.key, nonce)
@@ -71,7 +81,7 @@ class App:
     def start(self, now):
         """Power-up: restore the game in progress from the journal, if any,
         with its clock paused (the arbiter resumes it), then greet the host."""
-        self._now = now
+        self._now = self._due = now
         self.deb.reset(self._read(now))
         restored = self._recover(now) if self.journal else 0
         self.link.send(self.greeting())
@@ -122,27 +132,50 @@ class App:
         self.refresh_display(now)
 
     def scan(self, now):
-        """One scan period: sensors, levers, link, clock. Allocates nothing
-        when nothing changes; the displays are refreshed apart (run())."""
-        self._now = now  # (the time of the events the step emits, for the scene)
-        # (the board's read and the events' loop inline: each call level
-        # costs ~1,000 instructions of a quiet scan on a Cortex-M0+)
+        """One scan period: sensors, levers, link, and whatever falls due
+        (the recogniser's settle and alert timers, the clock's flag, the
+        game's snapshot). The displays are refreshed apart (run()).
+
+        A quiet scan (no point changed, no lever, no byte from the host,
+        nothing due) is the board's read, one viper call, the link's poll
+        and two checks, and allocates nothing: on a Cortex-M0+ every Python
+        call level costs ~600-1,000 instructions of the scan's budget
+        (docs/HARDWARE.md, "The firmware image and the emulated board")."""
         board = self.board
-        board.read_frame(self.raw)
-        events = self.sensing.step(now, self.raw)
+        raw = self.raw
+        board.read_frame(raw)
+        changed = scan_frame(raw, self._st, self._n)
+        data = board.port.read()
+        if not (changed or data or board.pressed) and (now - self._due) & _MASK >= _HALF_PERIOD:
+            return  # quiet, and nothing due before self._due
+        self._now = now  # (the time of the events the step emits, for the scene)
+        rec = self.rec
+        events = rec.frame(now, self._st) if changed else rec.tick(now)
         if events:
             self._sense(now, events)
-        for side in board.levers():
-            self._press(now, side)
-        data = board.port.read()
+        if board.pressed:
+            for side in board.levers():
+                self._press(now, side)
         if data:
             # (no lambda here: a closure over `now` would make every step
             # allocate its cell, even the steps with nothing to read)
             self.link.feed(data, self._on_command)
         g = self.game
-        m = self.rec.provisional()
-        g.provisional = (m, self.rec.provisional_at()) if m else None
+        m = rec.provisional()
+        g.provisional = (m, rec.provisional_at()) if m else None
         g.tick(now)
+        # When the next scan must run the timers even if nothing happens:
+        # the recogniser's deadline, the game's (flag, lateness, snapshot),
+        # at the latest _IDLE_MS from now. Any event the game emits in
+        # between (_record) makes the next scan ask again.
+        wait = _IDLE_MS
+        d = rec.deadline()
+        if d is not None:
+            wait = min(wait, ticks.diff(d, now))
+        d = g.due_in(now)
+        if d is not None:
+            wait = min(wait, d)
+        self._due = ticks.add(now, max(wait, 0))
 
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator
@@ -290,6 +323,8 @@ class App:
     def _record(self, seq, t, kind, fields, snap, payload):
         # The game's sink: an event (kind None: a clock snapshot alone),
         # its text with its chain word (payload) for the journal and the link.
+        # The game changed, so the next scan asks again what falls due (scan()).
+        self._due = self._now
         snapshot = snapshot_text(seq, t, snap[0], snap[1]) if snap else None
         # The journal first: what the host has seen, the flash has. (Before
         # the first `new` there is no game and nothing to journal.)

@@ -3,8 +3,20 @@
 # runs it (main.py); the scenario runner and the simulators step the App
 # themselves, so this code stays out of their heap.
 import asyncio
+import gc
 
 import ticks
+
+# The garbage collector, run at quiet moments: a full collection of the
+# Pico's 192 KiB heap takes 9-17 ms (docs/HARDWARE.md), two or three scan
+# periods, whenever it runs. Left to itself, MicroPython collects when an
+# allocation finds the heap full, which is in a step that allocates: a move,
+# a press, a command. Collecting ahead, while nothing moves and no timer is
+# near, keeps that much free so that no step runs out (a move's step
+# allocates a few KB), and a late scan then costs nothing (the debouncer
+# counts scans, not ms).
+COLLECT_BELOW = 48 * 1024  # free heap under which a quiet moment collects
+COLLECT_EVERY_MS = 250  # how often the free heap is looked at (gc.mem_free walks the heap's table)
 
 async def run(app, clock_ms, before_step, battery_every_ms):
     """A scan every SCAN_MS, the next due SCAN_MS after the last was due
@@ -15,6 +27,7 @@ async def run(app, clock_ms, before_step, battery_every_ms):
     every battery_every_ms the battery is checked."""
     app.start(clock_ms())
     asyncio.create_task(refresh_displays(app, clock_ms))
+    asyncio.create_task(collect_when_quiet(app, clock_ms))
     scan_ms = app.board.SCAN_MS
     checked = due = clock_ms()
     while True:
@@ -42,3 +55,25 @@ async def refresh_displays(app, clock_ms):
             for _ in parts:
                 await asyncio.sleep_ms(0)
         await asyncio.sleep_ms(app.DISPLAY_MS)
+
+
+async def collect_when_quiet(app, clock_ms):
+    # Between two scans (a task of its own), never while a point is
+    # changing, a settle or alert timer or the flag is near (quiet_moment).
+    while True:
+        await asyncio.sleep_ms(COLLECT_EVERY_MS)
+        if gc.mem_free() < COLLECT_BELOW and quiet_moment(app, clock_ms()):
+            gc.collect()
+
+
+def quiet_moment(app, now, margin_ms=100):
+    """True when a pause of up to margin_ms delays nothing that counts: no
+    point is changing, no recogniser timer and no flag falls within
+    margin_ms."""
+    if not app.deb.quiet():
+        return False
+    d = app.rec.deadline()
+    if d is not None and ticks.diff(d, now) < margin_ms:
+        return False
+    g = app.game
+    return not g.clock_running() or g.clock.time_to_flag(now) >= margin_ms

@@ -2,6 +2,8 @@
 # Builds the firmware images from the MicroPython source at the commit of
 # firmware.lock (make firmware):
 #   build/firmware/qemu_pico/firmware.elf   the emulated Pico (boards/qemu_pico)
+#   build/firmware/virt_rv32/firmware.elf   the same firmware for RISC-V (QEMU's virt),
+#     when Debian's gcc-riscv64-unknown-elf is installed
 #   build/firmware/rp2_pico/firmware.uf2     the Pico (rp2 port, RPI_PICO), when
 #     MicroPython's lib/pico-sdk and lib/tinyusb are checked out at its
 #     submodule commits and PICOTOOL_DIR holds picotool's cmake package
@@ -40,6 +42,30 @@ make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" \
   BOARD=QEMU_PICO BOARD_DIR="$REPO/boards/qemu_pico" BUILD="$OUT/qemu_pico" \
   MPY_LIB_DIR="$MICROPY_LIB_DIR"
 echo "firmware: $OUT/qemu_pico/firmware.elf"
+# FIRMWARE_ONLY=qemu_pico: that image alone (the target tests' rebuild)
+[ "${FIRMWARE_ONLY:-}" = qemu_pico ] && exit 0
+
+# The RISC-V image (VIRT_RV32, MicroPython's own board: an rv32imac VM on
+# QEMU's `virt`), the firmware frozen as on the emulated Pico (the manifest
+# given as text, as boards/qemu_pico does, so that boards/ holds no extra
+# .py file), when Debian's gcc-riscv64-unknown-elf is there: its libgcc for rv32imac/ilp32 named (the port asks gcc for the
+# one of -march=rv32imac_zicsr, which matches no multilib and gives the
+# 64-bit one), and the frozen code for plain rv32imc, the ESP32-C3's (the
+# board's default adds zba and zcmp, which Debian's QEMU 7.2 cannot run).
+if command -v riscv64-unknown-elf-gcc > /dev/null; then
+  if make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" BOARD=VIRT_RV32 BUILD="$OUT/virt_rv32" \
+      FROZEN_MANIFEST="\"include('$MICROPY_DIR/extmod/asyncio'); include('$REPO/manifest.py', port_manifest=False)\"" \
+      MPY_LIB_DIR="$MICROPY_LIB_DIR" \
+      LIBS="$(riscv64-unknown-elf-gcc -march=rv32imac -mabi=ilp32 -print-libgcc-file-name)" \
+      MPY_CROSS_FLAGS=-march=rv32imc > "$OUT/virt_rv32.log" 2>&1; then
+    echo "firmware: $OUT/virt_rv32/firmware.elf"
+  else
+    echo "firmware: the RISC-V image failed ($OUT/virt_rv32.log):"
+    grep -m3 -i "error" "$OUT/virt_rv32.log" || tail -5 "$OUT/virt_rv32.log"
+  fi
+else
+  echo "firmware: no RISC-V image: no riscv64-unknown-elf-gcc (Debian gcc-riscv64-unknown-elf)"
+fi
 
 # The Pico's UF2.
 pinned() { git -C "$MICROPY_DIR" ls-tree HEAD "lib/$1" | awk '{print $3}'; }

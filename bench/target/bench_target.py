@@ -4,24 +4,29 @@ of the board's clock, so a ticks_us difference of 1 is 1,000 instructions),
 then converted to RP2040 time at 125 MHz with the cycles-per-instruction
 range of docs/HARDWARE.md ("The firmware image and the emulated board").
 
-Two runs on the board:
+Runs on the board:
 1. boot: free heap after boot and with the App up; a quiet scan (App.scan
-   every 5 ms with nothing changing) and what it allocates; perft per node
-   to depth 4.
-2. games played through the sensors and levers (boards/qemu.py's runner):
-   GAMES master games, then a legal 300-ply game. Each step is timed, less
+   every 5 ms with nothing changing or falling due) and what it allocates;
+   a collection; perft per node to depth 4.
+2. games played through the sensors and levers (boards/qemu.py's runner),
+   each on a board of its own, JOBS at once: GAMES master games, a touch
+   and alert script, a legal 300-ply game. Each step is timed, less
    the time the flash chip takes (counted apart: W25Q16JV typical times);
    the worst step of each kind of event it sent (MOVE: the step of the
    press, which sends the move; a capture; TOUCH; ALERT); press to MOVE on
-   the wire with its journal write, with and without a sector erase; the
-   GC pause and the free heap at the end of the 300-ply game; the quiet
-   scan by part, and the display refresh (its own task on the device: its
-   work measured, its I2C transfer modelled).
+   the wire with its journal write, with and without a sector erase, and
+   with a collection; the journal's share of each; the GC pause and the
+   free heap at the end of the 300-ply game; the quiet scan by part, with
+   the Pico's own read (boards/hc165.py) in place of the emulated one; a
+   scan that runs the timers; the display refresh (its own task on the
+   device: its work measured, its I2C transfer modelled).
 """
 import os
 import random
 import sys
 import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
@@ -38,6 +43,9 @@ HEAP = 196608  # boards/qemu_pico/mpconfigboard.mk
 # default, all 300 with XQ_TARGET_GAMES=300 (~2.5 h; docs/HARDWARE.md says
 # why the sample stands for them).
 GAMES = int(os.environ.get("XQ_TARGET_GAMES", "3"))
+# Emulators run at once (each a qemu process on a core of its own):
+# XQ_TARGET_JOBS, default 2.
+JOBS = int(os.environ.get("XQ_TARGET_JOBS", "2"))
 # The display (docs/HARDWARE.md, "Display"): an SSD1306 128x64 on I2C at
 # 400 kHz, 9 bit times a byte; a frame is 8 pages of 128 bytes, each sent
 # with its address commands (6 bytes) and a control byte.
@@ -53,20 +61,30 @@ r, flash = q.start(%(flash)r)
 gc.collect(); app_free = gc.mem_free()
 now = r.tick()
 r.app.step(now)
-quiet_us = quiet_alloc = 0
+app = r.app
+app._due = now  # a scan that runs the timers, and now none is due at `now`
+app.scan(now)
+def nothing():
+    pass
+scan = lambda: app.scan(now)  # noqa: E731  (timed as GAMES_RUN times it)
 gc.collect()
+t = time.ticks_us()
+for i in range(200):  # quiet scans at one instant (see GAMES_RUN's timed())
+    scan()
+quiet_us = time.ticks_diff(time.ticks_us(), t)
+t = time.ticks_us()
+for i in range(200):
+    nothing()
+quiet_us = (quiet_us - time.ticks_diff(time.ticks_us(), t)) / 200
+a = gc.mem_alloc()
 for i in range(100):
-    now = (now + 5) & 0x3FFFFFFF
-    a = gc.mem_alloc()  # around the scan alone: the loop's own objects are not its
-    t = time.ticks_us()
-    r.app.scan(now)
-    quiet_us += time.ticks_diff(time.ticks_us(), t)
-    quiet_alloc += gc.mem_alloc() - a
-quiet_alloc /= 100
+    app.scan(now)
+quiet_alloc = (gc.mem_alloc() - a) / 100
+t = time.ticks_us(); gc.collect(); boot_gc_us = time.ticks_diff(time.ticks_us(), t)
 from xq.position import Position
 from xq.perft import perft
 t = time.ticks_us(); n = perft(Position(), 4); perft_us = time.ticks_diff(time.ticks_us(), t)
-print("BOOT", boot_free, app_free, quiet_us / 100, quiet_alloc, perft_us * 1000 // n)
+print("BOOT", boot_free, app_free, quiet_us, quiet_alloc, perft_us * 1000 // n, boot_gc_us)
 """
 
 # Every step timed; the kinds of the events it sent; press to MOVE.
@@ -87,12 +105,27 @@ port.write = write
 # then calls Runner.step: the step is timed there).
 app_step = q.Runner.step
 state = [None]  # pieces on the board at the last move
+# The journal's share of a step (store/journal.py, being redesigned on its
+# own branch): its time with the flash's waits, and the waits.
+from store.journal import Journal
+journal_append = Journal.append
+journal = [0, 0]
+def timed_append(self, payload):
+    w = flash.stats()[2]
+    t = time.ticks_us()
+    journal_append(self, payload)
+    journal[0] += time.ticks_diff(time.ticks_us(), t)
+    journal[1] += flash.stats()[2] - w
+Journal.append = timed_append
 def timed_step(self):
     del sent[:]
+    journal[0] = journal[1] = 0
     erases, _, waited = flash.stats()
+    used = gc.mem_alloc()
     t = time.ticks_us()
     app_step(self)
     d = time.ticks_diff(time.ticks_us(), t)
+    collected = 1 if gc.mem_alloc() < used else 0  # a collection ran in the step
     erases2, _, waited2 = flash.stats()
     cpu = d - (waited2 - waited)
     kinds = list(sent)
@@ -101,11 +134,12 @@ def timed_step(self):
         if state[0] is not None and pieces < state[0]:
             kinds.append("capture")
         state[0] = pieces
-        kinds.append("press-to-MOVE+erase" if erases2 > erases else "press-to-MOVE")
+        press = "press-to-MOVE+erase" if erases2 > erases else "press-to-MOVE"
+        kinds.append(press + ("+gc" if collected else ""))
     for k in kinds:
         w = worst.get(k)
         if w is None or d > w[0]:
-            worst[k] = (d, cpu)
+            worst[k] = (d, cpu, journal[0] - journal[1], journal[1], collected)
 q.Runner.step = timed_step
 q.replay(r, %(script)r, 0)
 q.Runner.step = app_step
@@ -115,10 +149,28 @@ app = r.app
 g = app.game
 now = r.tick()
 allocated = [0]  # bytes the calls of the last timed() allocated, per call
-def timed(fn):
+def timed(fn, quiet=True):
+    # quiet: 200 calls in a row at one instant, just after a scan that ran
+    # the timers, so that none falls due in them (a quiet scan's work does
+    # not depend on the instant); less an empty function's calls, so the
+    # cost of calling fn itself is not counted. Else 100 calls 5 ms apart,
+    # each timed alone. Instructions per call (1 us = 1000).
     global now
-    total = alloc = 0
     gc.collect()
+    if quiet:
+        t = time.ticks_us()
+        for i in range(200):
+            fn()
+        d = time.ticks_diff(time.ticks_us(), t)
+        t = time.ticks_us()
+        for i in range(200):
+            nothing()
+        d -= time.ticks_diff(time.ticks_us(), t)
+        a = gc.mem_alloc()
+        fn()
+        allocated[0] = gc.mem_alloc() - a
+        return d * 1000 // 200
+    total = alloc = 0
     for i in range(100):
         now = (now + 5) & 0x3FFFFFFF
         a = gc.mem_alloc()  # around the call alone (not the loop's range, fn)
@@ -127,18 +179,41 @@ def timed(fn):
         total += time.ticks_diff(time.ticks_us(), t)
         alloc += gc.mem_alloc() - a
     allocated[0] = alloc / 100
-    return total * 10  # instructions per call (1 us = 1000)
+    return total * 10
+def nothing():
+    pass
+app.scan(now)
+app._due = now  # a scan that runs the timers, and now none is due at `now`
+app.scan(now)
 whole = timed(lambda: app.scan(now))
 alloc = allocated[0]
-parts = (timed(lambda: app.sensing.step(now, app._read(now))), timed(lambda: app.board.port.read()),
-         timed(lambda: g.tick(now)))
+from sense.pipeline import scan_frame
+def busy():
+    app._due = now  # a scan that runs the timers (nothing is due in them)
+    app.scan(now)
+# The Pico's own read (boards/hc165.py) with C stand-ins for the pins and
+# the SPI transfer (the transfer's time is not in it: 96 us at 1 MHz).
+import io
+from boards.hc165 import HC165
+class Stand: pass
+spi, load = Stand(), Stand()
+spi.readinto = io.BytesIO(bytes(12 * 200)).readinto
+load.value = abs
+hc165 = HC165(spi, load)
+raw = app.raw
+from sense import frame
+pico_raw = frame.new()
+parts = (timed(lambda: app.board.read_frame(raw)), timed(lambda: scan_frame(raw, app._st, app._n)),
+         timed(lambda: app.board.port.read()), timed(lambda: hc165.read(pico_raw)), timed(busy, False),
+         timed(lambda: g.tick(now), False))
+
 # A display refresh (the faces' text and show()), in its own task on the
 # device: each call here 100 ms after the last, so each one refreshes.
 def refresh():
     global now
     now = (now + 95) & 0x3FFFFFFF
     app.refresh_display(now)
-shown = timed(refresh)
+shown = timed(refresh, False)
 shown_alloc = allocated[0]
 print("QUIET", whole, alloc, *parts, shown, shown_alloc)
 gc.collect(); end_free = gc.mem_free()
@@ -146,7 +221,7 @@ t = time.ticks_us(); gc.collect(); gc_us = time.ticks_diff(time.ticks_us(), t)
 erases, pages, _ = flash.stats()
 print("GAMES", end_free, gc_us, erases, pages)
 for k in worst:
-    print("WORST", k, worst[k][0], worst[k][1])
+    print("WORST", k, *worst[k])
 """
 
 
@@ -232,18 +307,21 @@ def main():
     Path(SCRIPTS[-1]).write_text(script)
 
     boot = next(x for x in on_board(BOOT, 600) if x.startswith("BOOT")).split()[1:]
-    boot_free, app_free, quiet_us, quiet_alloc, perft_instr = (float(x) for x in boot)
+    boot_free, app_free, quiet_us, quiet_alloc, perft_instr, boot_gc_us = (float(x) for x in boot)
     worst = {}
     erases = pages = 0
     quiet = None
-    for script in SCRIPTS:  # each on a fresh board; the 300-ply game last
-        out = on_board(GAMES_RUN, 3600, script)
+    started = time.time()
+    with ThreadPoolExecutor(JOBS) as pool:  # each script on a fresh board (a qemu process of its own)
+        outs = list(pool.map(lambda script: on_board(GAMES_RUN, 3600, script), SCRIPTS))
+    took = time.time() - started
+    for out in outs:  # in SCRIPTS' order: the 300-ply game last
         end_free, gc_us, e, p = (float(x) for x in next(x for x in out if x.startswith("GAMES")).split()[1:])
         erases, pages = erases + e, pages + p
         quiet = next(x for x in out if x.startswith("QUIET")).split()[1:]  # the last: the 300-ply game
         for w in (x.split() for x in out if x.startswith("WORST")):
             if w[1] not in worst or float(w[2]) > worst[w[1]][0]:
-                worst[w[1]] = (float(w[2]), float(w[3]))
+                worst[w[1]] = tuple(float(x) for x in w[2:])
 
     print("On the emulated Pico (armv6m code, 1 instruction = 1 ns); RP2040 time at %d MHz, CPI %.1f-%.1f"
           % (MHZ, CPI[0], CPI[1]))
@@ -252,24 +330,33 @@ def main():
     row("free heap after the 300-ply game", "%d B (%d%%)" % (end_free, 100 * end_free / HEAP))
     row("quiet scan, no game", "%d instr" % (quiet_us * 1000), quiet_us * 1000)
     row("bytes allocated per quiet scan, no game", "%.1f B" % quiet_alloc)
-    whole, alloc, sense, link, tick, shown, shown_alloc = (float(x) for x in quiet)
+    whole, alloc, read, debounce, link, pico_read, busy, tick, shown, shown_alloc = (float(x) for x in quiet)
     row("quiet scan, 300-ply game on, clocks running", "%d instr" % whole, whole)
-    row("  of which sensing (read and debounce)", "%d instr" % sense, sense)
-    row("  of which the link's read", "%d instr" % link, link)
+    row("  of which the emulated board's read", "%d instr" % read, read)
+    row("  of which the debouncer (viper)", "%d instr" % debounce, debounce)
+    row("  of which the link's poll", "%d instr" % link, link)
+    row("  the Pico's read instead (hc165.py, no transfer)", "%d instr" % pico_read, pico_read)
+    row("  quiet scan with the Pico's read", "%d instr" % (whole - read + pico_read), whole - read + pico_read)
+    row("a scan that runs the timers, nothing due", "%d instr" % busy, busy)
     row("  of which the game's tick (clocks)", "%d instr" % tick, tick)
     row("bytes allocated per quiet scan, game on", "%.1f B" % alloc)
     display_rows(shown, shown_alloc)
+    row("GC pause after boot", "%d instr" % (boot_gc_us * 1000), boot_gc_us * 1000)
     row("GC pause after the 300-ply game", "%d instr" % (gc_us * 1000), gc_us * 1000)
     row("perft per node (depth 4)", "%d instr" % perft_instr, perft_instr)
     print("  worst step by what it sent (%d master games, a touch-and-alert script, the 300-ply game):"
-          " instructions, then emulated time with the flash chip's waits" % GAMES)
-    for kind in ("MOVE", "capture", "TOUCH", "ALERT", "press-to-MOVE", "press-to-MOVE+erase"):  # noqa
-        if kind in worst:
-            total, cpu = worst[kind]
-            row("  " + kind, "%d instr, %.1f ms" % (cpu * 1000, total / 1000), cpu * 1000)
-        else:
+          " instructions, then emulated time with the flash chip's waits; +gc: a collection ran in it" % GAMES)
+    for kind in ("MOVE", "capture", "TOUCH", "ALERT", "press-to-MOVE", "press-to-MOVE+gc", "press-to-MOVE+erase",
+                 "press-to-MOVE+erase+gc"):
+        if kind not in worst:
             row("  " + kind, "(none in these games)")
+            continue
+        total, cpu, journal_cpu, journal_wait, _ = worst[kind]
+        row("  " + kind, "%d instr, %.1f ms" % (cpu * 1000, total / 1000), cpu * 1000)
+        row("    of which the journal's write", "%d instr + %.1f ms flash" % (journal_cpu * 1000, journal_wait / 1000),
+            journal_cpu * 1000)
     print("  flash: %d sector erases, %d page programs in all" % (erases, pages))
+    print("  (%d scripts replayed in %.0f s, %d emulators at once)" % (len(SCRIPTS), took, JOBS))
     tmp.cleanup()
 
 

@@ -91,7 +91,7 @@ BATTERY = "BATTERY"
 # The schema, a line per variant: the kind, then its fields. (Text, not
 # tuples: a string stays whole in the heap, ~2 KB less on the board, and it
 # reads as the table in docs/PROTOCOL.md does.)
-SCHEMA = """
+SCHEMA = b"""
 GAME what:new event= round= board= red= black= tc= level= policy= fen= #limit= #late= #red_no= #black_no=
 SETUP what:wrong put= clear=
 SETUP what:ready
@@ -148,12 +148,14 @@ class EventError(ValueError):
 # Reading SCHEMA without slicing it (encode() runs for every event on the
 # board): a field is SCHEMA[p + 1:q], p the space before it, q the space or
 # newline after it. (Few, whole functions: on the device each function
-# costs heap of its own.)
+# costs heap of its own.) SCHEMA is bytes: a str's methods find index p by
+# walking its UTF-8 from the start, which made one encode() cost an
+# RP2040 ~310,000-370,000 instructions (docs/HARDWARE.md, press to MOVE).
 
 def _end(p):
     # q of the field after the space at p
-    q = SCHEMA.find(" ", p + 1)
-    n = SCHEMA.find("\n", p + 1)
+    q = SCHEMA.find(b" ", p + 1)
+    n = SCHEMA.find(b"\n", p + 1)
     return n if q < 0 or n < q else q
 
 
@@ -161,26 +163,27 @@ def _variant(kind, values, first):
     # p of the space before the first field of the line of `kind` whose
     # literal words (`name:word`) the values carry at values[first + k], k
     # counting the line's fields.
-    at = SCHEMA.find(kind)
+    name = kind.encode()
+    at = SCHEMA.find(name)
     found = False
     while at > 0:
         p = at + len(kind)
-        if SCHEMA.startswith("\n", at - 1) and (SCHEMA.startswith(" ", p) or SCHEMA.startswith("\n", p)):
+        if SCHEMA.startswith(b"\n", at - 1) and (SCHEMA.startswith(b" ", p) or SCHEMA.startswith(b"\n", p)):
             found = True
             start = p
             k = first
-            while SCHEMA.startswith(" ", p):
+            while SCHEMA.startswith(b" ", p):
                 q = _end(p)
-                c = SCHEMA.find(":", p, q)
+                c = SCHEMA.find(b":", p, q)
                 if c > 0:
                     w = values[k] if k < len(values) else None
-                    if not (isinstance(w, str) and q - c - 1 == len(w) and SCHEMA.startswith(w, c + 1)):
+                    if not (isinstance(w, str) and q - c - 1 == len(w) and SCHEMA.startswith(w.encode(), c + 1)):
                         break
                 k += 1
                 p = q
             else:
                 return start
-        at = SCHEMA.find(kind, at + 1)
+        at = SCHEMA.find(name, at + 1)
     raise EventError("%s %s" % ("no variant of" if found else "unknown event", kind))
 
 
@@ -188,7 +191,7 @@ def fields_of(kind, values, first=0):
     """The field specs of the variant of `kind` that `values` (from
     values[first] on) name."""
     p = _variant(kind, values, first)
-    return tuple(SCHEMA[p:SCHEMA.find("\n", p)].split())
+    return tuple(SCHEMA[p:SCHEMA.find(b"\n", p)].decode().split())
 
 
 def escape(text, tail=False):
@@ -230,21 +233,21 @@ def encode(seq, t, kind, fields):
     p = _variant(kind, fields, 0)
     words = ["E %d %d %s" % (seq, t, kind)]
     for value in fields:
-        if not SCHEMA.startswith(" ", p):
+        if not SCHEMA.startswith(b" ", p):
             raise EventError("too many values for " + kind)
         q = _end(p)
         p += 1  # the field is SCHEMA[p:q]
-        number = SCHEMA.startswith("#", p)
-        keyed = SCHEMA.startswith("=", q - 1)
+        number = SCHEMA.startswith(b"#", p)
+        keyed = SCHEMA.startswith(b"=", q - 1)
         if value is None or (value == "" and not keyed):
             pass  # absent (an empty text would be no word at all)
-        elif q - p == 4 and SCHEMA.startswith("side", p):
+        elif q - p == 4 and SCHEMA.startswith(b"side", p):
             words.append(side_name(value))
         elif number:
-            words.append(("%s%d" % (SCHEMA[p + 1:q], value)) if keyed else "%d" % value)
+            words.append(("%s%d" % (SCHEMA[p + 1:q].decode(), value)) if keyed else "%d" % value)
         else:
-            value = escape(value, SCHEMA.startswith("*", p))
-            words.append(SCHEMA[p:q] + value if keyed else value)
+            value = escape(value, SCHEMA.startswith(b"*", p))
+            words.append(SCHEMA[p:q].decode() + value if keyed else value)
         p = q
     return " ".join(words)
 

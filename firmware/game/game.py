@@ -375,6 +375,16 @@ class Game(Applying):
         if self.clock.state == _clock.RUNNING and self.t - self._snap_at >= SNAPSHOT_MS:
             self.snapshot(now)
 
+    def due_in(self, now):
+        """ms until tick() may have work (flag, 21.5, snapshot; 20.1 within a second), or None."""
+        if self.phase != PLAYING or self.clock is None:
+            return None
+        q = self.quota_unpressed
+        wait = max(ticks.diff(q[1], now), 0) if q is not None else SNAPSHOT_MS
+        if self.clock.state == _clock.RUNNING:
+            wait = min(wait, self.clock.time_to_flag(now), max(SNAPSHOT_MS - (self.t - self._snap_at), 0))
+        return wait
+
     def flag_result(self, now, side):
         """4.1.6: the side's flag fell (the exact instant reported)."""
         if self.phase != PLAYING:
@@ -451,6 +461,8 @@ class Game(Applying):
         # occurs a third time or a claimed ruling is in its grace.
         if self.ruling is None and self._occurrences() != 3:
             return
+        if self.ruling is None:
+            gc.collect()  # the rulings' ~20 KB load into a collected heap (fragmented at 192k on x64)
         try:
             decision = repetition.after_move(self.position, self.ruling)
         except MemoryError:

@@ -45,7 +45,7 @@ PROTO_1 = [
 
 
 def schema_lines():
-    return [line for line in events.SCHEMA.split("\n") if line]
+    return [line for line in events.SCHEMA.decode().split("\n") if line]  # (bytes: see events.py)
 
 
 def doc_variants():

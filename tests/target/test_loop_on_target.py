@@ -35,3 +35,41 @@ def test_scans_every_5_ms_and_refreshes_the_displays_apart(elf, tmp_path):
     scans, refreshes = (int(x) for x in next(x for x in out.splitlines() if x.startswith("LOOP")).split()[1:])
     assert 195 <= scans <= 201  # 1000 ms / 5 ms, none lost to the displays
     assert 9 <= refreshes <= 11  # every 100 ms
+
+
+COLLECTING = """
+import asyncio, time
+import app_loop
+import boards.qemu as q
+from app import App
+q.mount(%(flash)r)
+board = q.EmulatedSensors(port=q.UartLink(), store="/games", key=q.KEY, board_id="loop")
+app = App(board)
+collections = []
+free = app_loop.gc.mem_free
+class CountingGc:  # app_loop's gc, counting the collections it asks for
+    def mem_free(self):
+        return free()
+    def collect(self):
+        collections.append(time.ticks_ms())
+app_loop.gc = CountingGc()
+app_loop.COLLECT_BELOW = 1 << 30  # the heap is always "low"
+async def run_for(ms):
+    loop = asyncio.create_task(app.run(time.ticks_ms))
+    await asyncio.sleep_ms(ms)
+    loop.cancel()
+asyncio.run(run_for(1000))
+quiet = len(collections)
+del collections[:]
+app_loop.quiet_moment = lambda app, now: False  # e.g. a point changing, the flag near
+asyncio.run(run_for(1000))
+print("GC", quiet, len(collections))
+"""
+
+
+def test_collects_the_garbage_at_quiet_moments_only(elf, tmp_path):
+    with qemu.Emulator(tmp_path / "flash.img", elf) as emu:
+        out = emu.exec(COLLECTING % {"flash": emu.flash}, timeout=120)
+    quiet, refused = (int(x) for x in next(x for x in out.splitlines() if x.startswith("GC")).split()[1:])
+    assert 3 <= quiet <= 4  # every COLLECT_EVERY_MS (250 ms) while the board is still
+    assert refused == 0
