@@ -24,7 +24,7 @@ from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing
-from store.journal import Journal, snapshot_text
+from store.journal import Journal, record_text, snapshot_text
 from xq import squares
 from xq.pieces import BLACK, RED, colour, index, other
 
@@ -34,6 +34,7 @@ _SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_eve
             (game_events.RESULT, "result"))
 _DISPLAY_MS = 100
 _IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
+_SINCE_SLICE = 8  # events a `since` sends per loop step (store/recovery.py)
 
 
 def point_names(points):
@@ -51,6 +52,11 @@ class App:
         self.rec = self.sensing.rec
         self.journal = Journal(board.store) if board.store else None
         self.game = Game(sink=self._record)
+        # One step's events, committed to the journal together and only then
+        # sent (_commit): a power cut never splits a step.
+        self._pending = []
+        self._since = None  # a `since` being answered: (command id, store.recovery.Since)
+        self.watchdog = None  # fed while the journal is read back (main.py)
         self.link = Link(board.port, board.key, nonce)
         self.setup_presses = 0  # 0, or the sides' bits pressed while setting up
         self._setup_shown = None
@@ -64,16 +70,30 @@ class App:
         """Power-up: restore the game in progress from the journal, if any,
         with its clock paused (the arbiter resumes it), then greet the host."""
         self.deb.reset(self._read(now))
-        restored = self._recover(now) if self.journal else 0
+        restored, lost, last = self._recover(now) if self.journal else (0, 0, 0)
         self.link.send(self.greeting())
         if restored:
             self.game.on_power(now)
+        if lost:
+            self._damaged(now, lost, last)
         self._follow_position(now)
+        self._commit(now)
 
     def _recover(self, now):
         # The game in progress, replayed from its journal (store/recovery.py,
-        # loaded for it and dropped after).
-        return cold.call("store.recovery", "replay", self.journal, self.game, now)
+        # loaded for it and dropped after): (records, events lost, the last
+        # number lost).
+        return cold.call("store.recovery", "replay", self.journal, self.game, now, self.watchdog)
+
+    def _damaged(self, now, lost, last):
+        # Records failed their CRC: the board's game ends at the last good
+        # one. Its numbering goes on after the lost events (the host keeps
+        # its copies of them), and the arbiter is alerted.
+        g = self.game
+        first = g.seq + 1
+        g.seq = last
+        g.emit(now, game_events.POWER, "damaged", lost, first, last)
+        self.board.signal("alert")
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -116,12 +136,15 @@ class App:
         m = self.rec.provisional()
         g.provisional = (m, self.rec.provisional_at()) if m else None
         g.tick(now)
+        self._commit(now)
+        if self._since:
+            self._since_slice()
         self._display(now)
 
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator
         jumps virtual time by this much when the sensors are quiet)."""
-        if not self.deb.quiet():
+        if self._since or not self.deb.quiet():
             return self.board.SCAN_MS
         wait = _IDLE_MS
         d = self.rec.deadline()
@@ -196,7 +219,15 @@ class App:
     # -- commands ---------------------------------------------------------------
 
     def _on_command(self, cid, words, arbiter):
-        return self._command(self._now, words, arbiter)
+        # A command's events are a commit of their own, sent before its
+        # reply (the sensing's events of this step go first).
+        self._commit(self._now)
+        if words[0] == "since":
+            return self._since_start(cid, words)
+        try:
+            return self._command(self._now, words, arbiter)
+        finally:
+            self._commit(self._now)
 
     def _command(self, now, words, arbiter):
         name = words[0]
@@ -204,8 +235,6 @@ class App:
         if name == "hello":
             self.link.send(self.greeting())
             return ["hello"]
-        if name == "since":
-            return self._since(words)
         if name == "status":
             return self._status(now)
         if name == "setup" and g.phase == SETUP and arbiter:
@@ -228,16 +257,32 @@ class App:
             self._sense(now, self.rec.reset(now, g.position.fen()))
         return reply
 
-    def _since(self, words):
+    def _since_start(self, cid, words):
+        # The events from `first` on, a slice per loop step (_since_slice);
+        # the reply follows the last of them. A new `since` ends the one
+        # before (answered with what it sent).
         try:
             first = int(words[1])
         except (IndexError, ValueError):
             raise CommandError("since <seq>")
-        n = 0
-        for payload in self.events_since(first):
-            self.link.send(payload)
-            n += 1
-        return ["since", str(first), "sent=%d" % n]
+        self._since_end()
+        if not self.journal or not self.journal.game:
+            return ["since", str(first), "sent=0"]
+        self._since = (cid, cold.load("store.recovery").Since(self.journal, first))
+        return None  # answered by _since_end
+
+    def _since_slice(self):
+        since = self._since[1]
+        since.next_slice(self.link.send, _SINCE_SLICE)
+        if since.done:
+            self._since_end()
+
+    def _since_end(self):
+        if self._since:
+            cid, since = self._since
+            self._since = None
+            self.link.send("A %d ok since %d sent=%d" % (cid, since.first, since.sent))
+            cold.drop("store.recovery")
 
     def events_since(self, first):
         """The payloads of this game's events numbered `first` and on, one at
@@ -260,21 +305,45 @@ class App:
 
     def _record(self, seq, t, kind, fields, snap):
         # The game's sink: an event (kind None: a clock snapshot alone),
-        # written as text once for the journal and the link.
+        # written as text once for the journal and the link, and held until
+        # the step commits (_commit).
         payload = game_events.encode(seq, t, kind, fields) if kind else None
         snapshot = snapshot_text(seq, t, snap[0], snap[1]) if snap else None
-        # The journal first: what the host has seen, the flash has. (Before
-        # the first `new` there is no game and nothing to journal.)
+        if kind == game_events.GAME:
+            # A new game's file: what the old game had pending goes to it first.
+            self._commit(self._now)
+            if self.journal:
+                self.journal.new_game()
+        self._pending.append((payload, snapshot, kind))
+
+    def _commit(self, now):
+        # The step's records to the journal in one commit, then its events
+        # to the link: what the host has seen, the flash has. (Before the
+        # first `new` there is no game and nothing to journal.)
+        pending = self._pending
+        if not pending:
+            return
+        self._pending = []
         j = self.journal
-        if j and (j.game or kind == game_events.GAME):
-            if kind == game_events.GAME:
-                j.new_game()
-            j.append_event(payload, snapshot)
-        if payload:
-            self.link.send(payload)
-            for k, signal in _SIGNALS:
-                if k == kind:
-                    self.board.signal(signal)
+        if j and j.game:
+            if not j.commit([record_text(p, s) for p, s, _ in pending]):
+                self._journal_full(now, j.failed)
+        for payload, _, kind in pending:
+            if payload:
+                self.link.send(payload)
+                for k, signal in _SIGNALS:
+                    if k == kind:
+                        self.board.signal(signal)
+        if self._pending:
+            self._commit(now)  # the alert of a full journal
+
+    def _journal_full(self, now, unsaved):
+        # The flash cannot take the game in progress even with every
+        # finished game dropped: the events still go to the host, and the
+        # arbiter is told (once, then every 100 commits lost).
+        if unsaved == 1 or unsaved % 100 == 0:
+            self.game.emit(now, game_events.POWER, "journal-full", unsaved)
+            self.board.signal("alert")
 
     def _display(self, now):
         if self._shown_at is not None and ticks.diff(now, self._shown_at) < _DISPLAY_MS:
@@ -318,6 +387,7 @@ class App:
         low = mv < self.board.LOW_BATTERY_MV
         if low and not self._battery_low:
             self.game.on_battery(now, mv)
+            self._commit(now)
             self.board.signal("alert")
         self._battery_low = low
 

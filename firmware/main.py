@@ -61,6 +61,7 @@ def main():
     nonce = "%08x" % seed
     app = App(board, nonce=nonce)
     wdt = machine.WDT(timeout=WDT_MS)
+    app.watchdog = wdt  # fed while the journal is read back at start-up
 
     def now():
         return time.ticks_ms() & ticks.MASK  # pyright: ignore[reportOperatorIssue]

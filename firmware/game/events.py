@@ -110,6 +110,8 @@ VERDICT score article *reason
 RESULT score article *reason
 CONFIRM score result_article #red_used= #black_used= fouls= article
 POWER what:restored #events= clock
+POWER what:damaged #lost= #first= #last=
+POWER what:journal-full #unsaved=
 BATTERY what:low #mv=
 """
 

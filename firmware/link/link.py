@@ -31,8 +31,9 @@ class Link:
 
     def feed(self, data, handle):
         """Reads bytes from the host; for each good command calls
-        handle(id, words, arbiter) -> reply words, or raises ValueError with
-        the reason to refuse. Answers every line."""
+        handle(id, words, arbiter) -> reply words (None: the handler answers
+        later itself), or raises ValueError with the reason to refuse.
+        Answers every line."""
         for line in self.reader.feed(data):
             self._line(line, handle)
 
@@ -70,6 +71,8 @@ class Link:
             return self.send("A %d refused %s" % (cid, _one_line(str(e))))
         if arbiter:
             self.last_id = cid
+        if reply is None:
+            return  # answered later by the handler (`since`, a slice per step)
         self.send("A %d ok%s" % (cid, (" " + " ".join(reply)) if reply else ""))
 
     def _check_mac(self, cid, payload, given):

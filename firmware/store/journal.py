@@ -1,29 +1,54 @@
 # The journal: one file per game on the board's flash, so that a power cut
 # at any instant loses no committed event (docs/STORE.md).
 #
-# Each record is one frame of link/frame.py (payload, CRC-32, newline),
-# appended and flushed before the event is reported anywhere else: what the
-# host has seen, the journal has. A power cut in the middle of a write
-# leaves a torn last line, which fails its CRC and is dropped on recovery
-# (store/recovery.py: the journal read back after a power cut).
+# Each record is one frame of link/frame.py (payload, CRC-32, newline).
+# Everything one step of the board emits is committed together, in one
+# write and one flush, before any of it is reported anywhere else: what the
+# host has seen, the journal has, and a power cut never splits a step (a
+# MOVE from its RESULT or from the PRESS that made it final).
+#
+# A commit of one record is that record alone: a frame is atomic by its
+# CRC. A commit of n > 1 records starts with a group frame `B <n>`; read
+# back, a group with fewer than n good records after it is not committed
+# (store/recovery.py). Journals written before groups existed have none and
+# read the same.
 #
 # A record is an event (game/events.py), an event with the clock's snapshot
-# (`<event> ~~ <snapshot>`, written together so that no power cut can
-# separate them), or a snapshot alone.
+# (`<event> ~~ <snapshot>`, so that no power cut can separate them), or a
+# snapshot alone.
 #
 # Files: <dir>/g00001.log, g00002.log, ...; the highest number is the game
-# in progress; only the newest `keep` games are kept (rotation).
+# in progress. Space is a budget, not a count: a new game starts only with
+# RESERVE bytes free, made by dropping the oldest finished games; should the
+# flash fill all the same, the oldest finished game goes first, and only
+# when none is left does a commit fail, which the board reports (the event
+# still goes to the link; the loop never stops for the flash).
 import os
 
 from link.frame import encode
 
 SEP = " ~~ "  # between an event and the clock snapshot in one record
+# Bytes kept free for the game in progress: a 4-hour game's journal, with
+# margin (docs/STORE.md, "Budget").
+RESERVE = 200 * 1024
 
 
 def snapshot_text(seq, t, tick, clock):
     """`S <seq> <t> <tick> <clock>`: the clock's state (clock.save()) after
     event `seq`; the tick carries it into a new session's tick base."""
     return "S %d %d %d %s" % (seq, t, tick, clock)
+
+
+def record_text(event, snapshot):
+    """The record of an event's text, a snapshot's, or both."""
+    if event and snapshot:
+        return event + SEP + snapshot
+    return event or snapshot
+
+
+def group_text(n):
+    """The frame that opens a commit of n records."""
+    return "B %d" % n
 
 
 def _exists(path):
@@ -34,13 +59,23 @@ def _exists(path):
         return False
 
 
+def free_bytes(directory):
+    """Bytes free on the filesystem of `directory` (None: unknown)."""
+    try:
+        s = os.statvfs(directory)
+    except (AttributeError, OSError):
+        return None
+    return s[0] * s[4]  # block size x free blocks
+
+
 class Journal:
-    def __init__(self, directory, keep=8):
+    def __init__(self, directory, reserve=RESERVE):
         self.dir = directory
-        self.keep = keep
+        self.reserve = reserve
         self.game = 0
         self._f = None
-        self.writes = 0  # records written since start-up (for the wear figures)
+        self.writes = 0  # commits since start-up (for the wear figures)
+        self.failed = 0  # commits the flash could not take (reported by the app)
         if not _exists(directory):
             os.mkdir(directory)
 
@@ -67,27 +102,68 @@ class Journal:
         return out
 
     def new_game(self):
-        """Starts the file of a new game; drops the oldest beyond `keep`."""
+        """Starts the file of a new game, with RESERVE bytes free for it:
+        the oldest finished games are dropped until there are."""
         self.close()
         games = self.games()
         self.game = (games[-1] + 1) if games else 1
+        while games and not self._room(self.reserve):
+            os.remove(self.path(games.pop(0)))
         self._f = open(self.path(self.game), "ab")
-        for old in games[: max(0, len(games) + 1 - self.keep)]:
-            os.remove(self.path(old))
         return self.game
 
-    def append(self, payload):
-        """Appends one record and flushes it to the flash."""
-        self._f.write(encode(payload))
-        self._f.flush()
-        self.writes += 1
+    def _room(self, need):
+        free = free_bytes(self.dir)
+        return free is None or free >= need
 
-    def append_event(self, event, snapshot):
-        """Appends an event's text, a snapshot's, or both in one record."""
-        if event and snapshot:
-            self.append(event + SEP + snapshot)
+    def drop_oldest(self):
+        """Removes the oldest finished game; False if there is none."""
+        games = [g for g in self.games() if g != self.game]
+        if not games:
+            return False
+        os.remove(self.path(games[0]))
+        return True
+
+    def commit(self, records):
+        """Writes the records (payload texts) of one step as one commit and
+        flushes it to the flash. Returns False if the flash could not take
+        it even with every finished game dropped."""
+        if len(records) == 1:
+            data = encode(records[0])
         else:
-            self.append(event or snapshot)
+            data = encode(group_text(len(records)))
+            for r in records:
+                data += encode(r)
+        while True:
+            try:
+                self._write(data)
+                self.writes += 1
+                return True
+            except OSError:
+                # Full (or failing) flash: the finished games give way to
+                # the game in progress, oldest first.
+                if not self.drop_oldest():
+                    self.failed += 1
+                    return False
+
+    def _write(self, data):
+        try:
+            self._f.write(data)
+            self._f.flush()
+        except OSError:
+            # littlefs never commits a write that failed (its file is marked
+            # errored and its sync does nothing): closed and opened again,
+            # the file ends at the last whole commit.
+            try:
+                self.close()
+            except OSError:
+                self._f = None
+            self._f = open(self.path(self.game), "ab")
+            raise
+
+    def append(self, payload):
+        """One record committed alone."""
+        return self.commit([payload])
 
     def open_game(self, game):
         """Goes on appending to a stored game (the one in progress after a
