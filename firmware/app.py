@@ -72,10 +72,10 @@ class App:
         self.deb.reset(self._read(now))
         restored, lost, last = self._recover(now) if self.journal else (0, 0, 0)
         self.link.send(self.greeting())
-        if restored:
-            self.game.on_power(now)
         if lost:
             self._damaged(now, lost, last)
+        if restored:
+            self.game.on_power(now)
         self._follow_position(now)
         self._commit(now)
 
