@@ -307,7 +307,12 @@ class App:
         # The game's sink: an event (kind None: a clock snapshot alone),
         # written as text once for the journal and the link, and held until
         # the step commits (_commit).
-        payload = game_events.encode(seq, t, kind, fields) if kind else None
+        if kind is None:
+            # A running clock's snapshot alone: the clock mark (store/journal.py)
+            if self.journal and self.journal.game:
+                self.journal.mark_clock(seq, t, snap[0])
+            return
+        payload = game_events.encode(seq, t, kind, fields)
         snapshot = snapshot_text(seq, t, snap[0], snap[1]) if snap else None
         if kind == game_events.GAME:
             # A new game's file: what the old game had pending goes to it first.
@@ -326,14 +331,13 @@ class App:
         self._pending = []
         j = self.journal
         if j and j.game:
-            if not j.commit([record_text(p, s) for p, s, _ in pending]):
+            if not j.commit(_records(pending)):
                 self._journal_full(now, j.failed)
         for payload, _, kind in pending:
-            if payload:
-                self.link.send(payload)
-                for k, signal in _SIGNALS:
-                    if k == kind:
-                        self.board.signal(signal)
+            self.link.send(payload)
+            for k, signal in _SIGNALS:
+                if k == kind:
+                    self.board.signal(signal)
         if self._pending:
             self._commit(now)  # the alert of a full journal
 
@@ -390,6 +394,16 @@ class App:
             self._commit(now)
             self.board.signal("alert")
         self._battery_low = low
+
+
+def _records(pending):
+    # The journal records of a step's events: the clock's snapshot goes
+    # with the last event that carries one (it supersedes the others).
+    last = -1
+    for i in range(len(pending)):
+        if pending[i][1]:
+            last = i
+    return [record_text(p[0], p[1] if i == last else None) for i, p in enumerate(pending)]
 
 
 def _put_and_clear(pts, must_hold):

@@ -13,9 +13,19 @@
 # (store/recovery.py). Journals written before groups existed have none and
 # read the same.
 #
-# A record is an event (game/events.py), an event with the clock's snapshot
-# (`<event> ~~ <snapshot>`, so that no power cut can separate them), or a
-# snapshot alone.
+# A record is an event (game/events.py) or an event with the clock's
+# snapshot (`<event> ~~ <snapshot>`, so that no power cut can separate
+# them): a commit carries the snapshot of its last clock event only.
+# Journals of before held snapshots alone too, and read the same.
+#
+# While a clock runs, the clock mark (<dir>/clock, one frame
+# `C <game> <seq> <t> <tick>`) says every 5 s that the clock still ran at
+# board time t after event seq: with the full snapshot of the last clock
+# event, that is the clock at that instant (nothing but time changes a
+# running clock between two events). littlefs keeps so small a file inside
+# its directory's metadata, so that a mark costs a metadata commit (an
+# erase every few dozen marks), where an append to the game's file costs a
+# block (littlefs copies the file's last block on every append).
 #
 # Files: <dir>/g00001.log, g00002.log, ...; the highest number is the game
 # in progress. Space is a budget, not a count: a new game starts only with
@@ -51,6 +61,12 @@ def group_text(n):
     return "B %d" % n
 
 
+def clock_mark_text(game, seq, t, tick):
+    """The clock mark: the clock ran on at board time t (tick) after event
+    seq of game `game`."""
+    return "C %d %d %d %d" % (game, seq, t, tick)
+
+
 def _exists(path):
     try:
         os.stat(path)
@@ -76,6 +92,7 @@ class Journal:
         self._f = None
         self.writes = 0  # commits since start-up (for the wear figures)
         self.failed = 0  # commits the flash could not take (reported by the app)
+        self.marks = 0  # clock marks written since start-up
         if not _exists(directory):
             os.mkdir(directory)
 
@@ -160,6 +177,16 @@ class Journal:
                 self._f = None
             self._f = open(self.path(self.game), "ab")
             raise
+
+    def mark_clock(self, seq, t, tick):
+        """Writes the clock mark (best effort: a mark the flash cannot take
+        only widens the bound on a cut's clock loss until the next one)."""
+        try:
+            with open(self.dir + "/clock", "wb") as f:
+                f.write(encode(clock_mark_text(self.game, seq, t, tick)))
+            self.marks += 1
+        except OSError:
+            pass
 
     def append(self, payload):
         """One record committed alone."""

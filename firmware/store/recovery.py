@@ -37,9 +37,10 @@ class Reader:
     TORN or DAMAGED), `last_seq` the last event read; for DAMAGED,
     lost_events() reads what follows the damage."""
 
-    def __init__(self, path, watchdog=None):
+    def __init__(self, path, watchdog=None, mark=None):
         self.path = path
         self.watchdog = watchdog
+        self.mark = mark  # the clock mark of this game: (seq, t, tick), or None
         self.good = 0
         self.end = CLEAN
         self.count = 0
@@ -97,7 +98,10 @@ class Reader:
     def events(self):
         """The records decoded, for Game.replay: (seq, t, kind, fields,
         snap), kind and fields None for a snapshot alone, snap (tick, clock
-        state) or None."""
+        state) or None. Last, the clock mark if it follows the last
+        record: the clock of the last snapshot, run on to the mark."""
+        clock = None
+        t = 0
         for group in self.commits():
             for record in group:
                 event, snapshot = split_record(record)
@@ -111,6 +115,9 @@ class Reader:
                     yield seq, t, kind, fields, snap
                 else:
                     yield seq, t, None, None, snap
+        m = self.mark
+        if m and clock and m[0] == self.last_seq and m[1] >= t:
+            yield m[0], m[1], None, None, (m[2], clock)
 
     def lost_events(self):
         """(how many events, the highest number among them) past the last
@@ -143,7 +150,7 @@ def replay(journal, game, now, watchdog=None):
     if not games:
         return 0, 0, 0
     path = journal.path(games[-1])
-    reader = Reader(path, watchdog)
+    reader = Reader(path, watchdog, clock_mark(journal, games[-1]))
     count = game.replay(reader.events(), now)
     lost, top = 0, 0
     if reader.end == DAMAGED:
@@ -152,6 +159,19 @@ def replay(journal, game, now, watchdog=None):
         _cut(path, reader.good)
     journal.open_game(games[-1])
     return count, lost, top
+
+
+def clock_mark(journal, game):
+    """(seq, t, tick) of the clock mark (store/journal.py) if it is of
+    `game` and whole, else None."""
+    try:
+        with open(journal.dir + "/clock", "rb") as f:
+            words = decode(f.readline(), MAX_RECORD).split()
+        if words[0] == "C" and int(words[1]) == game:
+            return int(words[2]), int(words[3]), int(words[4])
+    except (OSError, FrameError, ValueError, IndexError):
+        pass
+    return None
 
 
 def recover(journal):
