@@ -113,7 +113,10 @@ class App:
         g = self.game
         c = g.config
         # `id=` is the board's name; `board=` (among the settings) the game's board number
-        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % self.board.board_id,
+        from link.bounds import board_id
+
+        # every word is bounded (link/bounds.py): the greeting fits a frame
+        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % board_id(self.board.board_id),
                  "nonce=%s" % self.link.nonce, "game=%d" % (self.journal.game if self.journal else 0),
                  "seq=%d" % g.seq, "cmd=%d" % self.link.last_id,
                  "phase=%s" % PHASE_NAMES[g.phase]]

@@ -36,6 +36,11 @@ class Config:
             raise ConfigError("policy %r: auto or report" % value)
         if key == "fen" and value == "startpos":
             value = START
+        if key not in ("limit", "late"):
+            # every value fits its field of the greeting and of GAME (link/bounds.py)
+            from link import bounds
+
+            bounds.check(key, escape(value))
         if key in ("limit", "late"):
             try:
                 value = int(value)

@@ -9,6 +9,7 @@
 # Every line is a frame of frame.py (payload*crc32). Nothing the host sends
 # can stop the board: a bad frame gets an X, a bad command a refusal.
 from link import auth
+from link.bounds import COMMAND_ID
 from link.frame import FrameError, LineReader, decode, encode
 
 PROTOCOL = 2  # 2: UTF-8 text values, `%` escapes (docs/PROTOCOL.md)
@@ -53,8 +54,8 @@ class Link:
             cid = int(words[1])
         except ValueError:
             return self._bad("command id %r is not a number" % words[1])
-        if cid < 1:
-            return self._bad("command id must be 1 or more")
+        if not 1 <= cid <= COMMAND_ID:
+            return self._bad("command id must be from 1 to %d" % COMMAND_ID)
         self._command(cid, payload, words[2:], handle)
 
     def _command(self, cid, payload, words, handle):

@@ -14,6 +14,7 @@ import sys
 import tempfile
 
 from ..errors import UsageError
+from .. import inputs
 from ..logger import Logger
 from ..logger.round import RoundError, parse_pairing, start_round
 from .sim import key_arg
@@ -39,12 +40,17 @@ def register(sub):
 
 def cmd_round_start(args):
     key = key_arg(args.key)
+    inputs.field("event", args.event)
+    inputs.field("round", args.round_no)
+    inputs.control(args.tc)
     pairings = {}
     for text in args.pairings:
         try:
             port, pairing = parse_pairing(text)
         except ValueError as e:
             raise UsageError(str(e))
+        for name in ("board", "red", "black"):
+            inputs.field(name, getattr(pairing, name))
         if port in pairings:
             raise UsageError("port %s given twice" % port)
         pairings[port] = pairing
