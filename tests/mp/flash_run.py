@@ -128,14 +128,15 @@ def fill(leave):
     # byte littlefs will give, in ever smaller writes; a littlefs file
     # whose write failed keeps nothing more, so each write opens it anew)
     gc.collect()
-    size = 4096
+    size = 1024
+    chunk = memoryview(b"x" * size)
     while size:
         s = os.statvfs("/flash")
         if leave and s[0] * s[4] <= leave:
             return
         try:
             with open("/flash/filler", "ab") as f:
-                f.write(b"x" * size)
+                f.write(chunk[:size])
         except OSError:
             size //= 2
 
