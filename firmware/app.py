@@ -24,7 +24,7 @@ from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing
-from store.journal import Journal, record_text, snapshot_text
+from store.journal import SEP, Journal, snapshot_text
 from xq import squares
 from xq.pieces import BLACK, RED, colour, index, other
 
@@ -55,7 +55,7 @@ class App:
         # One step's events, committed to the journal together and only then
         # sent (_commit): a power cut never splits a step.
         self._pending = []
-        self._since = None  # a `since` being answered: (command id, store.recovery.Since)
+        self._since = None  # a `since` being answered (store.recovery.Since)
         self.watchdog = None  # fed while the journal is read back (main.py)
         self.link = Link(board.port, board.key, nonce)
         self.setup_presses = 0  # 0, or the sides' bits pressed while setting up
@@ -70,10 +70,10 @@ class App:
         """Power-up: restore the game in progress from the journal, if any,
         with its clock paused (the arbiter resumes it), then greet the host."""
         self.deb.reset(self._read(now))
-        restored, lost, last = self._recover(now) if self.journal else (0, 0, 0)
+        restored, lost = self._recover(now) if self.journal else (0, 0)
         self.link.send(self.greeting())
         if lost:
-            self._damaged(now, lost, last)
+            self.board.signal("alert")  # recovery reported them (POWER damaged)
         if restored:
             self.game.on_power(now)
         self._follow_position(now)
@@ -81,19 +81,8 @@ class App:
 
     def _recover(self, now):
         # The game in progress, replayed from its journal (store/recovery.py,
-        # loaded for it and dropped after): (records, events lost, the last
-        # number lost).
+        # loaded for it and dropped after): (records, events lost).
         return cold.call("store.recovery", "replay", self.journal, self.game, now, self.watchdog)
-
-    def _damaged(self, now, lost, last):
-        # Records failed their CRC: the board's game ends at the last good
-        # one. Its numbering goes on after the lost events (the host keeps
-        # its copies of them), and the arbiter is alerted.
-        g = self.game
-        first = g.seq + 1
-        g.seq = last
-        g.emit(now, game_events.POWER, "damaged", lost, first, last)
-        self.board.signal("alert")
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -113,10 +102,9 @@ class App:
         g = self.game
         c = g.config
         # `id=` is the board's name; `board=` (among the settings) the game's board number
-        from link.bounds import board_id
-
         # every word is bounded (link/bounds.py): the greeting fits a frame
-        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % board_id(self.board.board_id),
+        name = cold.call("link.bounds", "board_id", self.board.board_id)
+        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % name,
                  "nonce=%s" % self.link.nonce, "game=%d" % (self.journal.game if self.journal else 0),
                  "seq=%d" % g.seq, "cmd=%d" % self.link.last_id,
                  "phase=%s" % PHASE_NAMES[g.phase]]
@@ -140,8 +128,9 @@ class App:
         g.provisional = (m, self.rec.provisional_at()) if m else None
         g.tick(now)
         self._commit(now)
-        if self._since:
-            self._since_slice()
+        if self._since and self._since.next_slice(self.link.send, _SINCE_SLICE):
+            self._since = None
+            cold.drop("store.recovery")
         self._display(now)
 
     def wait_ms(self, now):
@@ -226,7 +215,7 @@ class App:
         # reply (the sensing's events of this step go first).
         self._commit(self._now)
         if words[0] == "since":
-            return self._since_start(cid, words)
+            return self._since_start(cid, words)  # answered after its last slice
         try:
             return self._command(self._now, words, arbiter)
         finally:
@@ -261,31 +250,18 @@ class App:
         return reply
 
     def _since_start(self, cid, words):
-        # The events from `first` on, a slice per loop step (_since_slice);
-        # the reply follows the last of them. A new `since` ends the one
-        # before (answered with what it sent).
+        # The events from `first` on, a slice per loop step; the reply
+        # follows the last of them. A new `since` ends the one before
+        # (answered with what it sent).
         try:
             first = int(words[1])
         except (IndexError, ValueError):
             raise CommandError("since <seq>")
-        self._since_end()
+        if self._since:
+            self._since.answer(self.link.send)
         if not self.journal or not self.journal.game:
             return ["since", str(first), "sent=0"]
-        self._since = (cid, cold.load("store.recovery").Since(self.journal, first))
-        return None  # answered by _since_end
-
-    def _since_slice(self):
-        since = self._since[1]
-        since.next_slice(self.link.send, _SINCE_SLICE)
-        if since.done:
-            self._since_end()
-
-    def _since_end(self):
-        if self._since:
-            cid, since = self._since
-            self._since = None
-            self.link.send("A %d ok since %d sent=%d" % (cid, since.first, since.sent))
-            cold.drop("store.recovery")
+        self._since = cold.load("store.recovery").Since(self.journal, first, cid)
 
     def events_since(self, first):
         """The payloads of this game's events numbered `first` and on, one at
@@ -334,7 +310,14 @@ class App:
         self._pending = []
         j = self.journal
         if j and j.game:
-            if not j.commit(_records(pending)):
+            # the clock's snapshot goes with the last event that carries
+            # one (it supersedes the others)
+            last = -1
+            for i in range(len(pending)):
+                if pending[i][1]:
+                    last = i
+            records = [p[0] + SEP + p[1] if i == last else p[0] for i, p in enumerate(pending)]
+            if not j.commit(records):
                 self._journal_full(now, j.failed)
         for payload, _, kind in pending:
             self.link.send(payload)
@@ -397,16 +380,6 @@ class App:
             self._commit(now)
             self.board.signal("alert")
         self._battery_low = low
-
-
-def _records(pending):
-    # The journal records of a step's events: the clock's snapshot goes
-    # with the last event that carries one (it supersedes the others).
-    last = -1
-    for i in range(len(pending)):
-        if pending[i][1]:
-            last = i
-    return [record_text(p[0], p[1] if i == last else None) for i, p in enumerate(pending)]
 
 
 def _put_and_clear(pts, must_hold):

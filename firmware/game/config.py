@@ -1,6 +1,7 @@
 # What a game is set up with (the `new` command): event data, time control,
 # level and policy. On the link a value is one word, written as the events
 # write text (game/events.py: a space is `_`, UTF-8 as itself).
+from game import cold
 from game.events import escape, unescape
 
 LEVELS = ("national", "provincial", "junior")
@@ -38,9 +39,7 @@ class Config:
             value = START
         if key not in ("limit", "late"):
             # every value fits its field of the greeting and of GAME (link/bounds.py)
-            from link import bounds
-
-            bounds.check(key, escape(value))
+            cold.call("link.bounds", "check", key, escape(value))
         if key in ("limit", "late"):
             try:
                 value = int(value)

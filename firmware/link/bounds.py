@@ -11,21 +11,21 @@
 # events) and the last command id (link/link.py refuses one above
 # COMMAND_ID). All at their maximum, the greeting is 469 bytes.
 MAX = {
-    "event": 32,
+    "event": 48,
     "round": 8,
     "board": 8,
     "red": 28,  # 9 Chinese characters (3 bytes each), 28 Latin letters
     "black": 28,
-    "tc": 48,  # time odds (6.5): red=60m/30,10m/10*;black=50m/30,10m/10* is 39
+    "tc": 40,  # time odds (6.5): red=60m/30,10m/10*;black=50m/30,10m/10* is 39
     "level": 10,
     "policy": 6,
     "fen": 112,  # 10 ranks of at most 9 letters, 9 slashes, side, counters
     "limit": 3,
     "late": 3,
 }
-BOARD_ID = 24
+BOARD_ID = 16
 SEQ = 6
-COMMAND_ID = 2147483647  # the largest command id: 10 digits
+COMMAND_ID = 2147483647  # link/link.py's (10 digits)
 
 
 class BoundError(ValueError):

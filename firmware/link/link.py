@@ -8,11 +8,13 @@
 #                 X <reason...>         a frame that could not be read
 # Every line is a frame of frame.py (payload*crc32). Nothing the host sends
 # can stop the board: a bad frame gets an X, a bad command a refusal.
+from micropython import const
+
 from link import auth
-from link.bounds import COMMAND_ID
 from link.frame import FrameError, LineReader, decode, encode
 
 PROTOCOL = 2  # 2: UTF-8 text values, `%` escapes (docs/PROTOCOL.md)
+COMMAND_ID = const(2147483647)  # the largest command id: 10 digits (link/bounds.py)
 
 # Commands anyone on the link may send: they read, they change nothing.
 _OPEN = ("hello", "since", "status")

@@ -35,6 +35,7 @@
 # still goes to the link; the loop never stops for the flash).
 import os
 
+from game import cold
 from link.frame import encode
 
 SEP = " ~~ "  # between an event and the clock snapshot in one record
@@ -49,39 +50,12 @@ def snapshot_text(seq, t, tick, clock):
     return "S %d %d %d %s" % (seq, t, tick, clock)
 
 
-def record_text(event, snapshot):
-    """The record of an event's text, a snapshot's, or both."""
-    if event and snapshot:
-        return event + SEP + snapshot
-    return event or snapshot
-
-
-def group_text(n):
-    """The frame that opens a commit of n records."""
-    return "B %d" % n
-
-
-def clock_mark_text(game, seq, t, tick):
-    """The clock mark: the clock ran on at board time t (tick) after event
-    seq of game `game`."""
-    return "C %d %d %d %d" % (game, seq, t, tick)
-
-
 def _exists(path):
     try:
         os.stat(path)
         return True
     except OSError:
         return False
-
-
-def free_bytes(directory):
-    """Bytes free on the filesystem of `directory` (None: unknown)."""
-    try:
-        s = os.statvfs(directory)
-    except (AttributeError, OSError):
-        return None
-    return s[0] * s[4]  # block size x free blocks
 
 
 class Journal:
@@ -102,82 +76,41 @@ class Journal:
         return "%s/g%05d.log" % (self.dir, game)
 
     def games(self):
-        """Numbers of the games on flash, oldest first."""
-        out = []
-        names = os.listdir(self.dir)
-        for name in names:
-            # A rewrite cut short on FAT: the .tmp is the whole good file.
-            if name.endswith(".log.tmp") and name[:-4] not in names:
-                os.rename("%s/%s" % (self.dir, name), "%s/%s" % (self.dir, name[:-4]))
-                names.append(name[:-4])
-        for name in names:
-            if name.startswith("g") and name.endswith(".log"):
-                try:
-                    out.append(int(name[1:-4]))
-                except ValueError:
-                    pass
-        out.sort()
-        return out
+        """Numbers of the games on flash, oldest first (store/budget.py)."""
+        return cold.call("store.budget", "games", self)
 
     def new_game(self):
         """Starts the file of a new game, with RESERVE bytes free for it:
-        the oldest finished games are dropped until there are."""
+        the oldest finished games are dropped until there are
+        (store/budget.py, loaded for it)."""
         self.close()
-        games = self.games()
-        self.game = (games[-1] + 1) if games else 1
-        while games and not self._room(self.reserve):
-            os.remove(self.path(games.pop(0)))
+        self.game = cold.call("store.budget", "make_room", self)
         self._f = open(self.path(self.game), "ab")
         return self.game
 
-    def _room(self, need):
-        free = free_bytes(self.dir)
-        return free is None or free >= need
-
-    def drop_oldest(self):
-        """Removes the oldest finished game; False if there is none."""
-        games = [g for g in self.games() if g != self.game]
-        if not games:
-            return False
-        os.remove(self.path(games[0]))
-        return True
-
     def commit(self, records):
-        """Writes the records (payload texts) of one step as one commit and
+        """Writes the records (payload texts) of one step as one commit, a
+        frame at a time (a group of n records opens with `B <n>`), and
         flushes it to the flash. Returns False if the flash could not take
         it even with every finished game dropped."""
-        if len(records) == 1:
-            data = encode(records[0])
-        else:
-            data = encode(group_text(len(records)))
-            for r in records:
-                data += encode(r)
         while True:
             try:
-                self._write(data)
+                if len(records) > 1:
+                    self._f.write(encode("B %d" % len(records)))
+                for r in records:
+                    self._f.write(encode(r))
+                self._f.flush()
                 self.writes += 1
                 return True
             except OSError:
-                # Full (or failing) flash: the finished games give way to
-                # the game in progress, oldest first.
-                if not self.drop_oldest():
+                # littlefs never commits a write that failed (its file is
+                # marked errored and its sync does nothing): opened again,
+                # the file ends at the last whole commit. Then the finished
+                # games give way to the game in progress, oldest first.
+                self.open_game(self.game)
+                if not cold.call("store.budget", "drop_oldest", self):
                     self.failed += 1
                     return False
-
-    def _write(self, data):
-        try:
-            self._f.write(data)
-            self._f.flush()
-        except OSError:
-            # littlefs never commits a write that failed (its file is marked
-            # errored and its sync does nothing): closed and opened again,
-            # the file ends at the last whole commit.
-            try:
-                self.close()
-            except OSError:
-                self._f = None
-            self._f = open(self.path(self.game), "ab")
-            raise
 
     def mark_clock(self, seq, t, tick):
         """Writes the clock mark over the last (best effort: a mark the
@@ -189,7 +122,7 @@ class Journal:
             if self._mark is None:
                 self._mark = open(self.dir + "/clock", "wb")
             self._mark.seek(0)
-            self._mark.write(encode(clock_mark_text(self.game, seq, t, tick)))
+            self._mark.write(encode("C %d %d %d %d" % (self.game, seq, t, tick)))
             self._mark.flush()
             self.marks += 1
         except (OSError, MemoryError):
@@ -203,10 +136,6 @@ class Journal:
             pass
         self._mark = None
 
-    def append(self, payload):
-        """One record committed alone."""
-        return self.commit([payload])
-
     def open_game(self, game):
         """Goes on appending to a stored game (the one in progress after a
         power cut)."""
@@ -217,5 +146,8 @@ class Journal:
     def close(self):
         self._close_mark()
         if self._f:
-            self._f.close()
+            try:
+                self._f.close()
+            except OSError:
+                pass  # an errored littlefs file: nothing more to keep
             self._f = None

@@ -18,7 +18,7 @@
 #     agrees again by `since`, never by renumbering).
 import os
 
-from game.events import decode as decode_event, seq_of
+from game.events import POWER, decode as decode_event, seq_of
 from link.frame import FrameError, decode
 from store.journal import SEP
 
@@ -143,12 +143,15 @@ class Reader:
 def replay(journal, game, now, watchdog=None):
     """Power-up: the game in progress, if any, applied to `game` again from
     its journal (Game.replay), which goes on appending to it. Returns
-    (records, events lost, the highest number lost): (0, 0, 0) when there
-    is no game to recover."""
+    (records, events lost): (0, 0) when there is no game to recover.
+
+    Events lost to damage are reported (POWER damaged), and the game's
+    numbering goes on after them: the host keeps its copies, and its log
+    and the board's agree without any renumbering."""
     journal.close()
     games = journal.games()
     if not games:
-        return 0, 0, 0
+        return 0, 0
     path = journal.path(games[-1])
     reader = Reader(path, watchdog, clock_mark(journal, games[-1]))
     count = game.replay(reader.events(), now)
@@ -158,7 +161,11 @@ def replay(journal, game, now, watchdog=None):
     if reader.end != CLEAN:
         _cut(path, reader.good)
     journal.open_game(games[-1])
-    return count, lost, top
+    if lost:
+        first = game.seq + 1
+        game.seq = top
+        game.emit(now, POWER, "damaged", lost, first, top)
+    return count, lost
 
 
 def clock_mark(journal, game):
@@ -235,26 +242,27 @@ def events_since(journal, first):
 class Since:
     """A `since` answered a slice per loop step: next_slice() reads on from
     where the last slice stopped (a byte offset: the file is opened for
-    each slice), so no step reads the whole journal."""
+    each slice), so no step reads the whole journal; the reply to command
+    `cid` follows the last event."""
 
-    def __init__(self, journal, first):
+    def __init__(self, journal, first, cid):
         self.path = journal.path(journal.game)
         self.first = first
+        self.cid = cid
         self.offset = 0
         self.sent = 0
-        self.done = False
 
     def next_slice(self, send, most):
-        """Sends up to `most` events (send(text)); reads at most 4 x most
-        records. Sets `done` at the end of the committed records."""
+        """Sends up to `most` events (send(text)), reading at most 4 x most
+        records; at the end of the committed records, the reply too.
+        Returns True when done."""
         with open(self.path, "rb") as f:
             f.seek(self.offset)
             for _ in range(4 * most):
-                line = f.readline()
-                payload = _payload(line)
+                payload = _payload(f.readline())
                 if payload is None:
-                    self.done = True
-                    break
+                    self.answer(send)
+                    return True
                 if not payload.startswith("B "):
                     event, _ = split_record(payload)
                     if event and seq_of(event) >= self.first:
@@ -263,7 +271,11 @@ class Since:
                         most -= 1
                 self.offset = f.tell()
                 if most == 0:
-                    break
+                    return False
+        return False
+
+    def answer(self, send):
+        send("A %d ok since %d sent=%d" % (self.cid, self.first, self.sent))
 
 
 def _payload(line):

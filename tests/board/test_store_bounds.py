@@ -77,7 +77,7 @@ def test_greeting_and_game_at_the_maximum_of_every_field(tmp_path):
     greeting = app.greeting()
     assert len(greeting.encode()) <= MAX_LINE, len(greeting.encode())
     assert len(game.encode()) <= MAX_LINE
-    assert "id=" + "名" * 8 + " " in greeting
+    assert "id=" + "名" * 5 + " " in greeting  # cut to 16 bytes, whole characters
     encode(greeting)  # one frame
 
 
@@ -102,3 +102,9 @@ def test_a_command_id_past_the_bound_is_refused(tmp_path):
     b.port.host_write(encode("C %d hello" % (bounds.COMMAND_ID + 1)))
     app.step(5)
     assert [decode(f) for f in b.port.take()] == ["X command id must be from 1 to %d" % bounds.COMMAND_ID]
+
+
+def test_the_link_refuses_ids_past_the_bound_the_greeting_counts():
+    from link.link import COMMAND_ID
+
+    assert COMMAND_ID == bounds.COMMAND_ID
