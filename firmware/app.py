@@ -58,6 +58,9 @@ class App:
         self._since = None  # a `since` being answered (store.recovery.Since)
         self.watchdog = None  # fed while the journal is read back (main.py)
         self.link = Link(board.port, board.key, nonce)
+        if self.journal:
+            # signed command ids rise across reboots too (store/journal.py)
+            self.link.last_id = cold.call("store.ids", "last", self.journal)
         self.setup_presses = 0  # 0, or the sides' bits pressed while setting up
         self._setup_shown = None
         self._shown_at = None
@@ -217,9 +220,12 @@ class App:
         if words[0] == "since":
             return self._since_start(cid, words)  # answered after its last slice
         try:
-            return self._command(self._now, words, arbiter)
+            reply = self._command(self._now, words, arbiter)
         finally:
             self._commit(self._now)
+        if arbiter and self.journal:
+            self.journal.save_command(cid)
+        return reply
 
     def _command(self, now, words, arbiter):
         name = words[0]

@@ -136,6 +136,17 @@ class Journal:
             pass
         self._mark = None
 
+    def save_command(self, cid):
+        """Keeps the id of a signed command accepted, so that ids rise
+        across reboots (store/ids.py reads it back; a file small enough for
+        littlefs to keep in its directory). Best effort: on a full flash
+        the ids still rise within this session."""
+        try:
+            with open(self.dir + "/cmd", "wb") as f:
+                f.write(b"%d" % cid)
+        except OSError:
+            pass
+
     def open_game(self, game):
         """Goes on appending to a stored game (the one in progress after a
         power cut)."""

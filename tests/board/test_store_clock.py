@@ -45,3 +45,22 @@ def test_a_mark_that_does_not_follow_the_last_event_is_not_used(mp, tmp_path):
               'from link.frame import encode; f.write(encode("C 7 6 99999 1")); f.close()')
     out = mp.run(SCRIPT % {"store": str(tmp_path / "j"), "think": 61000, "damage": damage}, heap="256k")
     assert 55000 <= int(out.split()[3]) <= 62000
+
+
+IDS = r"""
+from boards.simrun import Runner
+r = Runner(%(store)r, out=lambda line: None, board_id="ids")
+r.command(["new", "tc=30m"])
+r.command(["setup", "x"])
+n1 = r.app.link.last_id
+nonce1 = r.app.link.nonce
+r.power(False)
+r2 = Runner(%(store)r, out=lambda line: None, board_id="ids")  # a host that knows nothing
+print("IDS", n1, r2.app.link.last_id, "greeting" if ("cmd=%%d" %% n1) in r2.app.greeting() else "-")
+"""
+
+
+def test_signed_command_ids_rise_across_reboots(mp, tmp_path):
+    out = mp.run(IDS % {"store": str(tmp_path / "j")}, heap="256k")
+    words = out.split()
+    assert int(words[1]) >= 1 and words[1] == words[2] and words[3] == "greeting"
