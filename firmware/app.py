@@ -42,7 +42,7 @@ def point_names(points):
 
 
 class App:
-    def __init__(self, board, nonce="0"):
+    def __init__(self, board, nonce="0", watchdog=None):
         self.board = board
         # sensors -> debouncer -> recogniser (sense/pipeline.py); the board
         # fills the raw frame, so the pipeline gets no driver of its own.
@@ -56,7 +56,7 @@ class App:
         # sent (_commit): a power cut never splits a step.
         self._pending = []
         self._since = None  # a `since` being answered (store.recovery.Since)
-        self.watchdog = None  # fed while the journal is read back (main.py)
+        self.watchdog = watchdog  # fed while the journal is read back (main.py)
         self.link = Link(board.port, board.key, nonce)
         if self.journal:
             # signed command ids rise across reboots too (store/journal.py)

@@ -69,9 +69,8 @@ def main():
     from boards.device import Device
 
     board = Device(machine, d, config)
-    app = App(board, nonce=boot_nonce())
     wdt = machine.WDT(timeout=WDT_MS)
-    app.watchdog = wdt  # fed while the journal is read back at start-up
+    app = App(board, nonce=boot_nonce(), watchdog=wdt)  # fed while the journal is read back
 
     def now():
         return time.ticks_ms() & ticks.MASK  # pyright: ignore[reportOperatorIssue]

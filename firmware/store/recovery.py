@@ -101,7 +101,7 @@ class Reader:
         state) or None. Last, the clock mark if it follows the last
         record: the clock of the last snapshot, run on to the mark."""
         clock = None
-        t = 0
+        seq = t = 0
         for group in self.commits():
             for record in group:
                 event, snapshot = split_record(record)
