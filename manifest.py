@@ -17,9 +17,10 @@ if options.port_manifest:
     # The port's own modules (asyncio, onewire...), as in its stock build.
     include("$(PORT_DIR)/boards/manifest.py")
 
-for name in ("xq", "clock", "sense", "game", "link", "store"):
+for name in ("xq", "clock", "sense", "game", "link", "store", "ui"):
     package(name, base_path="firmware")
 module("app.py", base_path="firmware")
+module("app_loop.py", base_path="firmware")  # the device loop (App.run)
 module("ticks.py", base_path="firmware")
 # The real boards only (the simulator's modules stay on the PC).
 package("boards", base_path=".", files=["__init__.py", "device.py", "pico.py", "esp32s3.py",

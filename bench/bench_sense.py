@@ -1,12 +1,9 @@
 """Sensing benchmark (issue 4): the cost of one scan tick (debouncer plus
-recogniser) in the MicroPython unix port, its share of an RP2040 at the
-5 ms scan period, and the latency from the last sensor change to the move.
+recogniser) in the MicroPython unix port (the fast regression check; the
+device's figures: make bench-target), and the latency from the last sensor change to the move.
 
 References measured in the same run:
-  - the same debouncing written as plain bytecode, a counter per point;
-  - the scan budget: 5 ms on an RP2040 at 125 MHz, which runs MicroPython
-    about 190x slower than this machine (docs/DEVELOPING.md, FIELD-NOTES:
-    150-240); figures "on an RP2040" are this machine's times x 190.
+  - the same debouncing written as plain bytecode, a counter per point.
 Scans are measured three ways: quiet (nothing changes: the common case),
 quiet with a move pending its settle time, and every scan of 40 master
 games replayed with bounce, flickers and dropouts (idle scans skipped, so
@@ -33,8 +30,6 @@ sys.path.insert(0, str(REPO / "tests" / "mp"))
 from xqboard import runtime  # noqa: E402
 import sense_gen as gen  # noqa: E402
 
-RP2040_FACTOR = 190
-SCAN_US = 5000
 
 
 def measure(text, build=None, mode="replay"):
@@ -89,8 +84,7 @@ def main():
     nxt = [int(x) for x in v["next_scans"].split()]
 
     def row(name, us):
-        rp = us * RP2040_FACTOR
-        print("  %-44s %8.2f us   RP2040 %8.0f us = %5.2f%% of a 5 ms scan" % (name, us, rp, 100 * rp / SCAN_US))
+        print("  %-44s %8.2f us" % (name, us))
 
     print("One scan tick (debounce 90 points + recogniser), unix port x64, heap %s:" % runtime.HEAP)
     row("quiet scan (no change)", f["quiet_us"])
@@ -108,8 +102,7 @@ def main():
     print("Reference, same run: plain-bytecode per-point debouncer alone: %.2f us = %.1fx the"
           " viper debouncer + recogniser quiet scan" % (f["bytecode_debounce_us"],
                                                        f["bytecode_debounce_us"] / f["quiet_us"]))
-    print("(RP2040 figures = this machine x %d, MicroPython on an RP2040 at 125 MHz; FIELD-NOTES range"
-          " 150-240)" % RP2040_FACTOR)
+    print("(this machine's times; the device's: make bench-target, docs/HARDWARE.md)")
     print()
     print("Latency from the last sensor change to the move, in 5 ms scan periods (debounce 15 ms):")
     print("  move recognised (provisional):        %s scans (min %d, max %d)" % (

@@ -21,7 +21,12 @@ is the median of the rounds, and new/base the median of the rounds' ratios
   (BOARD_PROBE below: the simulated board's Runner, as board_bench drives it,
   timed over many steps so that the figure has sub-microsecond resolution);
 - the peak live heap over a 600-ply game (bench/mp/board_bench.py:
-  `live_peak`, gc.mem_alloc() after a collection every 10 moves).
+  `live_peak`, gc.mem_alloc() after a collection every 10 moves);
+- where the emulated Pico can run (make firmware), the heap as a board has
+  it: both commits' firmware frozen into the emulator image, the heap that
+  `import app` takes and the heap free after it (bench/target_heap.py). The
+  x64 heap figures above count the firmware's bytecode, which a board keeps
+  in flash; these do not.
 
 The inputs (positions, games, sensor scripts) are made once, here, by this
 checkout's generators, so both trees get the very same work. Each measurement runs the NEW
@@ -302,7 +307,34 @@ def main(argv=None):
             t.build_x64()
         inputs = Inputs()
         results, chosen, failures = measure([base, new], new, args.rounds, inputs, tmp)
-        return report([base, new], results, chosen, failures)
+        status = report([base, new], results, chosen, failures)
+        return max(status, report_target(base, tmp))
+
+
+def report_target(base, tmp):
+    """The boot heap on the emulated Pico, base against new; 1 if higher."""
+    import target_heap
+
+    why = target_heap.missing()
+    if why:
+        print("\nnot measured on the emulated Pico (needs %s)" % why)
+        return 0
+    print("\nbuilding the emulator image of both commits (firmware frozen)...", flush=True)
+    try:
+        got = target_heap.measure(base.root, REPO, tmp)
+    except (RuntimeError, TimeoutError) as e:
+        print("not measured on the emulated Pico: %s" % e)
+        return 2
+    flagged = []
+    for k, name in enumerate(target_heap.FIGURES):
+        b, n = got["base"][k], got["new"][k]
+        worse = n > b if k == 0 else n < b  # used: lower is better; free: higher
+        flag = ("HIGHER by %d bytes" % (n - b)) if k == 0 and worse else \
+               ("LOWER by %d bytes" % (b - n)) if worse else ""
+        print("%-44s %10d %16d %9.3f  %s" % (name, b, n, n / b, flag))
+        if flag:
+            flagged.append(name)
+    return 1 if flagged else 0
 
 
 if __name__ == "__main__":

@@ -60,7 +60,7 @@ class UsbPort:
 
     def read(self):
         n = 0
-        while n < len(self.buf) and self.poll.poll(0):
+        while n < len(self.buf) and self._waiting():
             b = self.inp.read(1)
             if not b:
                 break
@@ -69,6 +69,13 @@ class UsbPort:
             self.buf[n] = b[0] if isinstance(b, bytes) else ord(b)
             n += 1
         return bytes(self.buf[:n]) if n else None
+
+    def _waiting(self):
+        # ipoll, not poll: poll(0) builds a list on every call, and the
+        # link is read every scan (0 bytes allocated per quiet scan)
+        for _ in self.poll.ipoll(0):
+            return True
+        return False
 
     def write(self, data):
         self.out.write(data)
@@ -80,13 +87,12 @@ class NoDisplay:
 
 
 class Ssd1306Display:
-    """Two faces and a status line on a 128x64 SSD1306 (micropython-lib's
-    ssd1306 driver, installed with the firmware's package.json)."""
+    """Three text lines on a 128x64 SSD1306 (micropython-lib's ssd1306
+    driver, installed with the firmware's package.json): the face of an app
+    that feeds no scene (App.show)."""
 
-    def __init__(self, i2c: "port.I2C"):
-        import ssd1306
-
-        self.oled = ssd1306.SSD1306_I2C(128, 64, i2c)
+    def __init__(self, oled):
+        self.oled = oled
         self.last = None
 
     def show(self, red, black, line):
@@ -99,6 +105,29 @@ class Ssd1306Display:
         o.text("BLACK " + black, 0, 28)
         o.text(line[:16], 0, 50)
         o.show()
+
+
+class Panel:
+    """One display showing the faces (firmware/ui/faces.py) of one player, or
+    of both (side None). draw() redraws the framebuffer only when what it
+    shows changed; send() passes the changed columns to the display a part
+    at a time (ui/paging.py), once a scan, so no scan waits a whole frame."""
+
+    def __init__(self, oled, side):
+        from ui.faces import Face
+        from ui.paging import PagedSender
+
+        self.face = Face(oled, side)  # the driver is the FrameBuffer itself
+        self.sender = PagedSender(oled)
+
+    def draw(self, scene, now):
+        self.face.update(scene, now)
+
+    def send(self):
+        self.sender.send(_SEND_BYTES)
+
+
+_SEND_BYTES = 32  # per scan and display: ~0.9 ms of I2C at 400 kHz
 
 
 class Device:
@@ -119,25 +148,45 @@ class Device:
         self.levers_ = (Lever(Pin(d.PINS["lever_red"], Pin.IN, Pin.PULL_UP), RED),
                         Lever(Pin(d.PINS["lever_black"], Pin.IN, Pin.PULL_UP), BLACK))
         self.port = UsbPort()
-        self.display = self._display(machine, d)
+        self.display = NoDisplay()
+        self.panels = []  # where not empty, the app feeds a scene (ui/scene.py) to draw()
+        self._displays(machine, d)
         self.buzzer = Pin(d.PINS["buzzer"], Pin.OUT, value=0) if "buzzer" in d.PINS else None
+        from ui.sound import Sounder
+
+        self.sounder = Sounder(self.buzzer, quiet=bool(config.get("quiet", False)))
         self.adc = machine.ADC(Pin(d.PINS["battery"])) if "battery" in d.PINS else None
         self.battery_scale = getattr(d, "BATTERY_SCALE", 2.0)  # the divider in front of the ADC
         self.LOW_BATTERY_MV = getattr(d, "LOW_BATTERY_MV", 3400)
         self._diff = ticks.diff
         self._now = 0
-        self._beep_until = None
         self._pressed = []
 
-    def _display(self, machine: "Machine", d: "Definition"):
-        if "oled_sda" in d.PINS:
-            try:
+    def _displays(self, machine: "Machine", d: "Definition"):
+        """The displays of the definition: DISPLAYS, (side, I2C address)
+        pairs on the sensors' I2C bus (side "red", "black", or "both" for a
+        shared one); or one shared display on its own bus (oled_sda and
+        oled_scl in PINS), with three text lines unless faces are fed."""
+        try:
+            import ssd1306
+
+            from xq.pieces import side_of
+
+            on_bus = getattr(d, "DISPLAYS", ())
+            if on_bus:
+                bus = machine.I2C(getattr(d, "I2C_ID", 0), sda=machine.Pin(d.PINS["sda"]),
+                                  scl=machine.Pin(d.PINS["scl"]), freq=getattr(d, "I2C_FREQ", 400000))
+                for side, addr in on_bus:
+                    oled = ssd1306.SSD1306_I2C(128, 64, bus, addr=addr)
+                    self.panels.append(Panel(oled, None if side == "both" else side_of(side)))
+            if "oled_sda" in d.PINS:
                 i2c = machine.I2C(getattr(d, "OLED_I2C_ID", 1), sda=machine.Pin(d.PINS["oled_sda"]),
                                   scl=machine.Pin(d.PINS["oled_scl"]))
-                return Ssd1306Display(i2c)
-            except (ImportError, OSError):
-                pass  # no display fitted, or no driver: the board still records
-        return NoDisplay()
+                oled = ssd1306.SSD1306_I2C(128, 64, i2c)
+                self.display = Ssd1306Display(oled)
+                self.panels.append(Panel(oled, None))
+        except (ImportError, OSError):
+            pass  # no display fitted, or no driver: the board still records
 
     # The App's interface.
 
@@ -147,9 +196,9 @@ class Device:
     def tick(self, now):
         """Polls the levers (called by main.py before each step)."""
         self._now = now
-        if self._beep_until is not None and self._diff(now, self._beep_until) >= 0:
-            self.buzzer.value(0)
-            self._beep_until = None
+        self.sounder.tick(now, self._diff)
+        for panel in self.panels:
+            panel.send()  # a part of what changed, outside the step
         for lever in self.levers_:
             if lever.poll(now, self._diff):
                 self._pressed.append(lever.side)
@@ -164,10 +213,17 @@ class Device:
     def show(self, red, black, line):
         self.display.show(red, black, line)
 
+    def draw(self, scene, now):
+        """The faces of every display, redrawn where something changed
+        (the app calls it every _DISPLAY_MS, after its step)."""
+        for panel in self.panels:
+            panel.draw(scene, now)
+        c = scene.game.clock
+        if c is not None:
+            self.sounder.watch_low(c, now)
+
     def signal(self, kind):
-        if self.buzzer is not None and kind in ("alert", "foul", "result"):
-            self.buzzer.value(1)
-            self._beep_until = self._now + 150  # tick() turns it off
+        self.sounder.play(kind, self._now)  # "move" has no pattern: silent
 
     def battery(self):
         """Battery voltage in mV, or None where the board has no input."""

@@ -10,6 +10,11 @@
 # 19/20, USB; 43/44, UART0 (the REPL); 38 or 48, the DevKitC-1's RGB LED.
 # With the levers and the I2C pins, that is every header GPIO left.
 # Clock levers (issue 5): GPIO 40 Red, GPIO 41 Black, to ground, pull-ups.
+# Displays (issue 16): two SSD1306 128x64 I2C modules, one facing each
+# player, on the sensors' bus (0x3C Red's, 0x3D Black's: the module's
+# address jumper), so they cost no pin; boards/device.py sends them a part
+# at a time. No GPIO is left for a buzzer once the matrix may be wired
+# (above): this board signals on its displays only.
 #
 # Hardware comes in as the `machine` module, as on the Pico (boards/pico.py).
 # For the type checker only (never true on the board, no `typing` there):
@@ -31,6 +36,7 @@ PINS = {
 }
 I2C_ID = 0
 I2C_FREQ = 400000
+DISPLAYS = (("red", 0x3C), ("black", 0x3D))  # (side, I2C address) on bus I2C_ID
 MATRIX_ROWS = (1, 2, 4, 5, 6, 7, 10, 11, 12, 13)  # rank 0 .. 9
 MATRIX_COLS = (14, 15, 16, 17, 18, 21, 39, 42, 47)  # file a .. i
 

@@ -6,6 +6,10 @@
 # The 10 x 9 matrix (boards/matrix.py) is the alternative for a board
 # without shift registers: rows GP6-GP15, columns GP16-GP22, GP26, GP27.
 # Clock levers (issue 5): GP0 Red, GP1 Black, to ground, pull-ups.
+# Buzzer (issue 16): GP28, through an NPN transistor to an active 5 V
+# buzzer (boards/device.py plays ui/sound.py's patterns). Every other
+# header pin serves the sensors with one driver or the other, so this
+# definition has no display; docs/HARDWARE.md shows a Pico build with one.
 #
 # Hardware comes in as the `machine` module (or a fake with Pin and SPI):
 # this module imports no hardware itself, so it loads in the unix port.
@@ -27,6 +31,7 @@ PINS = {
     "load": 5,
     "lever_red": 0,
     "lever_black": 1,
+    "buzzer": 28,
     # The Pico measures VSYS/3 on GP29 (ADC3): the battery, when the board
     # runs on one (boards/device.py warns below LOW_BATTERY_MV).
     "battery": 29,

@@ -28,6 +28,7 @@ from sense import frame as fr
 
 _MODE_RB = 1  # fopen's "rb" (semihosting SYS_OPEN modes)
 _MODE_RPLUSB = 3  # "r+b"
+_MODE_WB = 5  # "wb"
 
 
 class HostFile:
@@ -100,6 +101,21 @@ def mount(image, timing="typical"):
     return flash
 
 
+def export(image, name, dest):
+    """Copies the file `name` of the flash image's filesystem to the host
+    path dest (the tests compare the board's journal with the host's)."""
+    mount(image)
+    out = HostFile(dest, _MODE_WB)
+    buf = bytearray(512)
+    with open(name, "rb") as f:
+        while True:
+            n = f.readinto(buf)
+            if not n:
+                break
+            out.write(memoryview(buf)[:n])
+    out.close()
+
+
 class HostLines:
     """The lines of a host text file, read through semihosting a chunk at a
     time (a long script never sits whole in the heap)."""
@@ -124,6 +140,30 @@ class HostLines:
                 self.file.close()
                 return
             self.rest += bytes(self.chunk[:n])
+
+
+class HostTail:
+    """The lines appended to a host file by another process (the sim's
+    action lines), read one at a time when the board wants the next: a
+    whole game's actions never sit in the heap, and the host never waits
+    for the board to take them (a UART's one-byte buffer would make it)."""
+
+    def __init__(self, path):
+        self.file = HostFile(path, _MODE_RB)
+        self.pos = 0
+        self.chunk = bytearray(128)
+
+    def next_line(self):
+        """The next complete line (str), or None if none is there yet."""
+        if self.file.size() <= self.pos:
+            return None
+        self.file.seek(self.pos)
+        n = self.file.readinto(self.chunk)
+        end = bytes(self.chunk[:n]).find(b"\n")
+        if end < 0:
+            return None  # the host is still writing it (lines are short)
+        self.pos += end + 1
+        return bytes(self.chunk[:end]).decode()
 
 
 class UartLink:
@@ -244,8 +284,7 @@ def scenario(script, image, end_ms, timing="typical", store="/games"):
 
 class Uart1:
     """mps2-an385's second CMSDK UART (0x40005000), a pseudo-terminal on the
-    host: the sim's action lines come in on it (test-only input), its error
-    lines go out on it. Polled every scan, by its registers."""
+    host: the sim's error lines go out on it, written to its registers."""
 
     BASE = 0x40005000  # DATA; STATE +4 (bit 1: a byte waits); CTRL +8; BAUDDIV +16
 
@@ -254,21 +293,7 @@ class Uart1:
 
         self.mem = machine.mem32
         self.mem[self.BASE + 16] = 16
-        self.mem[self.BASE + 8] = 3  # transmit and receive on
-        self.line = bytearray()
-
-    def lines(self):
-        """The complete lines received since the last call."""
-        out = []
-        mem = self.mem
-        while mem[self.BASE + 4] & 2:
-            c = mem[self.BASE] & 255
-            if c == 10:
-                out.append(bytes(self.line).decode())
-                self.line = bytearray()
-            elif c != 13:
-                self.line.append(c)
-        return out
+        self.mem[self.BASE + 8] = 1  # transmit on
 
     def write(self, text):
         for c in text.encode() + b"\n":
@@ -277,10 +302,18 @@ class Uart1:
             self.mem[self.BASE] = c
 
 
+UART0_STATE = 0x40004004  # the link's CMSDK UART: bit 1, a received byte waits
+ACTION_POLL_MS = 10  # while idle, how often the action file is looked at
+
+
 class RealTimeSim:
-    """The App in a Pico's loop (a step every SCAN_MS, as main.py runs it),
-    on the emulated clock in real time, its sensors and levers set by the
-    action lines of UART1 in `xqboard sim`'s syntax: lift h2, place e2,
+    """The App stepped as the unix port's simulator steps it
+    (xqboard/mp/sim_run.py): every SCAN_MS while the sensors change,
+    otherwise when the App next has something due (App.wait_ms), an action
+    falls due, or the host sends a byte; between steps the CPU is halted.
+    On the emulated clock (in real time, or as fast as the emulator goes),
+    its sensors and levers set by the action lines the host appends to a
+    file beside the flash image (image + ".actions"), in `xqboard sim`'s syntax: lift h2, place e2,
     press red, flicker e3 40, setup, clear, each optionally after `+<time>`
     (that long after the line before, on the board's clock). The pieces on
     the board are kept in a host file beside the flash image, so that they
@@ -295,8 +328,9 @@ class RealTimeSim:
         self.board = EmulatedSensors(port=UartLink(), store="/games", key=key, board_id=board_id)
         self.occ = HostFile(image + ".occ")
         self.occ.readinto(self.board.occ)
-        self.inputs = Uart1()
-        self.queue = []  # [due ms, words], in order
+        self.inputs = HostTail(image + ".actions")
+        self.errors = Uart1()
+        self.next = None  # (due ms, words): the action read, not yet done
         self.last_due = 0
         self.boot_ms = time.ticks_ms()
         self.app = App(self.board, nonce="%08x" % (time.ticks_us() & 0xFFFFFFF))
@@ -309,19 +343,61 @@ class RealTimeSim:
         return (T0 + self.elapsed()) & ticks.MASK
 
     def run(self):
-        scan_us = self.board.SCAN_MS * 1000
         while True:
-            t = time.ticks_us()
             self.take_inputs()
             self.board.vt = self.elapsed()
             self.app.step(self.tick())
-            left = scan_us - time.ticks_diff(time.ticks_us(), t)
-            if left > 0:
-                _board.sleep_us(left)
+            self.idle(self.wait_ms())
+
+    def wait_ms(self):
+        """How long nothing can happen but the host's bytes or a new action
+        line (both looked for while idle)."""
+        now = self.elapsed()
+        wait = self.app.wait_ms(self.tick())
+        for f in self.board.flickers:
+            if f[1] > now:
+                wait = min(wait, f[1] - now)
+        if self.next is not None:
+            wait = min(wait, self.next[0] - now)
+        return max(wait, 1)
+
+    def idle(self, ms):
+        """Halts up to ms, a SysTick (1 ms) at a time; returns early when the
+        host sent a byte on the link (UART0) or, every ACTION_POLL_MS, when
+        a new action line was written."""
+        end = time.ticks_add(time.ticks_ms(), ms)
+        mem = self.errors.mem
+        polled = time.ticks_ms()
+        while time.ticks_diff(end, time.ticks_ms()) > 0:
+            if mem[UART0_STATE] & 2:  # a byte from the host waits
+                return
+            if self.next is None and time.ticks_diff(time.ticks_ms(), polled) >= ACTION_POLL_MS:
+                polled = time.ticks_ms()
+                self.next = self.read_action(self.elapsed())
+                if self.next is not None:
+                    return
+            _board.idle()
 
     def take_inputs(self):
+        """Does the actions that are due, reading the next line of the file
+        as the one before is done: `+<time>` runs from that one's instant."""
         now = self.elapsed()
-        for line in self.inputs.lines():
+        while True:
+            if self.next is None:
+                self.next = self.read_action(now)
+                if self.next is None:
+                    return
+            due, words = self.next
+            if due > now:
+                return
+            self.next = None
+            self.do(words)
+
+    def read_action(self, now):
+        while True:
+            line = self.inputs.next_line()
+            if line is None:
+                return None
             words = line.split("#", 1)[0].split()
             if not words:
                 continue
@@ -330,13 +406,11 @@ class RealTimeSim:
                 try:
                     delay = self.parse_time(words[0][1:])
                 except ValueError as e:
-                    self.inputs.write("error %s: %s" % (line, e))
+                    self.errors.write("error %s: %s" % (line, e))
                     continue
                 words = words[1:]
             self.last_due = max(now, self.last_due) + delay
-            self.queue.append((self.last_due, words))
-        while self.queue and self.queue[0][0] <= now:
-            self.do(self.queue.pop(0)[1])
+            return self.last_due, words
 
     def do(self, words):
         b = self.board
@@ -355,7 +429,7 @@ class RealTimeSim:
             else:
                 raise ValueError("want lift, place, press red|black, flicker, setup or clear")
         except (ValueError, IndexError) as e:
-            self.inputs.write("error %s: %s" % (" ".join(words), e))
+            self.errors.write("error %s: %s" % (" ".join(words), e))
             return
         self.occ.seek(0)
         self.occ.write(b.occ)

@@ -15,6 +15,7 @@
 # so a malformed script is refused before anything runs. Shared by the
 # runner in the unix port and the host CLI (which checks before it starts).
 
+MAX_MS = 24 * 3600000  # a script's times: at most a day (a longer game is no game)
 ACTIONS = ("new", "setup", "start", "lift", "place", "press", "cmd", "power", "flicker", "end")
 _FILES = "abcdefghi"
 
@@ -34,9 +35,12 @@ def parse_time(text):
             num = text[: -len(suffix)]
             unit = scale
             break
-    if not num or num.count(".") > 1 or not num.replace(".", "").isdigit():
+    if not num or num.count(".") > 1 or not num.replace(".", "").isdigit() or len(num) > 12:
         raise ValueError("bad time %r (want ms, or a number with s, m or h)" % text)
-    return int(float(num) * unit + 0.5)
+    ms = int(float(num) * unit + 0.5)
+    if ms > MAX_MS:
+        raise ValueError("time %s is over 24 h" % text)
+    return ms
 
 
 def parse_point(text):
@@ -83,6 +87,14 @@ def _check(action, args):
     return args
 
 
+def _binary(line):
+    # A script is text: tabs and line ends are the only control characters.
+    for c in line:
+        if c < " " and c not in "\t\r\n":
+            return True
+    return False
+
+
 def actions(lines):
     """(ms, action, args, lineno) of each line of a script, one at a time
     (a long script never sits whole in a small heap); ScenarioError with
@@ -91,6 +103,8 @@ def actions(lines):
     n = 0
     for raw in lines:
         n += 1
+        if _binary(raw):
+            raise ScenarioError(n, "not a text script (a control character or NUL): a binary file?")
         line = raw.split("#", 1)[0].strip()
         if not line:
             continue

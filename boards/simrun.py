@@ -22,10 +22,11 @@ class Runner:
     """The App on a SimBoard. `out` gets every line the board sends (its
     payload, without the checksum); by default they are printed."""
 
-    def __init__(self, store, out=print, board_id="scenario", raw=False):
+    def __init__(self, store, out=print, board_id="scenario", raw=False, board=None):
         self.out = out
         self.raw = raw  # give `out` the frames as sent (bytes), not their payloads
-        self.board = SimBoard(store=store, key=KEY, board_id=board_id)
+        # (board: a SimBoard of another kind, e.g. with displays: boards/simpanels.py)
+        self.board = board or SimBoard(store=store, key=KEY, board_id=board_id)
         self.app = None
         self.vt = 0
         self.cid = 0

@@ -12,15 +12,17 @@
 #   read_frame(frame)                the raw sensor frame (sense/frame.py)
 #   levers()                         sides (0 Red, 8 Black) pressed since the last call
 #   port                             the link: read() -> bytes or None, write(bytes)
-#   show(red, black, line)           the two clock faces and a status line
-#   signal(kind)                     buzzer/LED: "move", "alert", "foul", "result"
+#   show(red, black, line)           the two clock faces and a status line, or
+#   panels, draw(scene, now)         where `panels` (its displays) is not empty: the
+#                                    faces (firmware/ui/) of a scene fed the game's events
+#   signal(kind)                     buzzer/LED: "move", "alert", "foul", "flag", "result"
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
 import ticks
 from game import cold
 from game import events as game_events
 from game.game import Game
-from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError
+from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError, need_id
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing
@@ -30,9 +32,8 @@ from xq.pieces import BLACK, RED, colour, index, other
 
 FIRMWARE = "0.1.0"
 # The events the board signals (buzzer/LED), and how.
-_SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "foul"),
+_SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "flag"),
             (game_events.RESULT, "result"))
-_DISPLAY_MS = 100
 _IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
 _SINCE_SLICE = 8  # events a `since` sends per loop step (store/recovery.py)
 
@@ -42,6 +43,8 @@ def point_names(points):
 
 
 class App:
+    DISPLAY_MS = 100  # the faces' refresh
+
     def __init__(self, board, nonce="0", watchdog=None):
         self.board = board
         # sensors -> debouncer -> recogniser (sense/pipeline.py); the board
@@ -66,12 +69,18 @@ class App:
         self._shown_at = None
         self._now = 0
         self._battery_low = False
+        self.scene = None  # what the faces show beyond the game (ui/scene.py)
+        if getattr(board, "panels", None):
+            from ui.scene import Scene
+
+            self.scene = Scene(self.game)
 
     # -- start-up and recovery ------------------------------------------------
 
     def start(self, now):
         """Power-up: restore the game in progress from the journal, if any,
         with its clock paused (the arbiter resumes it), then greet the host."""
+        self._now = now
         self.deb.reset(self._read(now))
         restored, lost = self._recover(now) if self.journal else (0, 0)
         self.link.send(self.greeting())
@@ -85,7 +94,13 @@ class App:
     def _recover(self, now):
         # The game in progress, replayed from its journal (store/recovery.py,
         # loaded for it and dropped after): (records, events lost).
-        return cold.call("store.recovery", "replay", self.journal, self.game, now, self.watchdog)
+        restored = cold.call("store.recovery", "replay", self.journal, self.game, now, self.watchdog)
+        if restored[0] and self.scene is not None:
+            # the faces' scene from the same events: a flag, a duty, a confirmation
+            for _, _, kind, fields, _ in cold.call("store.recovery", "events", self.journal):
+                if kind is not None:
+                    self.scene.on_event(now, kind, fields)
+        return restored
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -116,15 +131,27 @@ class App:
     # -- one step ---------------------------------------------------------------
 
     def step(self, now):
-        """One scan period: sensors, levers, link, clock, displays."""
-        self._sense(now, self.sensing.step(now, self._read(now)))
-        for side in self.board.levers():
+        """One scan period and the displays (the runners' step)."""
+        self.scan(now)
+        self.refresh_display(now)
+
+    def scan(self, now):
+        """One scan period: sensors, levers, link, clock. Allocates nothing
+        when nothing changes; the displays are refreshed apart (run())."""
+        self._now = now  # (the time of the events the step emits, for the scene)
+        # (the board's read and the events' loop inline: each call level
+        # costs ~1,000 instructions of a quiet scan on a Cortex-M0+)
+        board = self.board
+        board.read_frame(self.raw)
+        events = self.sensing.step(now, self.raw)
+        if events:
+            self._sense(now, events)
+        for side in board.levers():
             self._press(now, side)
-        data = self.board.port.read()
+        data = board.port.read()
         if data:
             # (no lambda here: a closure over `now` would make every step
             # allocate its cell, even the steps with nothing to read)
-            self._now = now
             self.link.feed(data, self._on_command)
         g = self.game
         m = self.rec.provisional()
@@ -134,7 +161,6 @@ class App:
         if self._since and self._since.next_slice(self.link.send, _SINCE_SLICE):
             self._since = None
             cold.drop("store.recovery")
-        self._display(now)
 
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator
@@ -219,6 +245,8 @@ class App:
         self._commit(self._now)
         if words[0] == "since":
             return self._since_start(cid, words)  # answered after its last slice
+        if arbiter:
+            need_id(cid, self.link.last_id)  # an id far ahead would lock the arbiter out
         try:
             reply = self._command(self._now, words, arbiter)
         finally:
@@ -240,8 +268,9 @@ class App:
             who = words[1] if len(words) > 1 else "arbiter"
             evs = self.rec.confirm(now, who)
             if not any(e[0] == ev.SETUP_OK for e in evs):
-                self._sense(now, evs)
-                raise CommandError("set-up not verified: points still wrong")
+                # refused, so nothing enters the log: the reason names the points
+                put, clear = _put_and_clear(evs[0][3], evs[0][5])
+                raise CommandError("set-up not verified: points still wrong put=%s clear=%s" % (put, clear))
             self._sense(now, evs)
             return ["setup"]
         if name == "start" and g.phase == SETUP and not g.setup_ok:
@@ -304,7 +333,7 @@ class App:
             self._commit(self._now)
             if self.journal:
                 self.journal.new_game()
-        self._pending.append((payload, snapshot, kind))
+        self._pending.append((payload, snapshot, kind, fields))
 
     def _commit(self, now):
         # The step's records to the journal in one commit, then its events
@@ -325,8 +354,10 @@ class App:
             records = [p[0] + SEP + p[1] if i == last else p[0] for i, p in enumerate(pending)]
             if not j.commit(records):
                 self._journal_full(now, j.failed)
-        for payload, _, kind in pending:
+        for payload, _, kind, fields in pending:
             self.link.send(payload)
+            if self.scene is not None:
+                self.scene.on_event(self._now, kind, fields)
             for k, signal in _SIGNALS:
                 if k == kind:
                     self.board.signal(signal)
@@ -341,38 +372,31 @@ class App:
             self.game.emit(now, game_events.POWER, "journal-full", unsaved)
             self.board.signal("alert")
 
-    def _display(self, now):
-        if self._shown_at is not None and ticks.diff(now, self._shown_at) < _DISPLAY_MS:
+    def refresh_display(self, now):
+        """Refreshes the faces every DISPLAY_MS; returns what the board's
+        show() returned (the parts of its transfer, or None)."""
+        if self._shown_at is not None and ticks.diff(now, self._shown_at) < self.DISPLAY_MS:
             return
         self._shown_at = now
+        if self.scene is not None:
+            self.board.draw(self.scene, now)
+            return
         g = self.game
         if g.clock is None:
-            self.board.show("", "", "no game")
-            return
+            return self.board.show("", "", "no game")
         line = ("", "set up", "", "")[g.phase]
         if g.result:
             line = "%s %s" % (g.result[0], g.result[1])
         elif g.alert:
             line = "ALERT"
-        self.board.show(g.clock.display(RED, now), g.clock.display(BLACK, now), line)
+        return self.board.show(g.clock.display(RED, now), g.clock.display(BLACK, now), line)
 
-    async def run(self, clock_ms, before_step=None, battery_every_ms=10000):
-        """The device loop: one step every scan period. before_step(now)
-        feeds the watchdog and polls the levers; every battery_every_ms the
-        battery is checked (boards with a battery input)."""
-        import asyncio
+    def run(self, clock_ms, before_step=None, battery_every_ms=10000):
+        """The device loop (a coroutine for asyncio.run): app_loop.py, a
+        module of its own so that the runners' heap never holds it."""
+        from app_loop import run
 
-        self.start(clock_ms())
-        checked = clock_ms()
-        while True:
-            now = clock_ms()
-            if before_step:
-                before_step(now)
-            self.step(now)
-            if ticks.diff(now, checked) >= battery_every_ms:
-                checked = now
-                self.check_battery(now)
-            await asyncio.sleep_ms(self.board.SCAN_MS)
+        return run(self, clock_ms, before_step, battery_every_ms)
 
     def check_battery(self, now):
         """Warns once when the battery runs low (the game is safe in the

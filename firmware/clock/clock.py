@@ -85,7 +85,7 @@ def _index(side):
 
 
 class Clock:
-    def __init__(self, control, quota_by=PRESSES, late_ms=LATE_MS, penalty_ms=PENALTY_MS):
+    def __init__(self, control, quota_by=PRESSES, late_ms: "int | None" = LATE_MS, penalty_ms=PENALTY_MS):
         if isinstance(control, str):
             control = parse(control)
         if not isinstance(control, TimeControl):

@@ -6,8 +6,8 @@
 # then needs the heap only for itself and the rulings.
 from game import events as ev
 from game import repetition
-from game.phases import DRAW, PLAYING, CommandError, need, win_for
-from xq.pieces import index, other, side_of
+from game.phases import DRAW, PLAYING, CommandError, need, side_arg, win_for
+from xq.pieces import index, other
 
 
 def run(game, now, name, args):
@@ -20,7 +20,7 @@ def _c_offer(g, now, args):
     # 22.1: a draw is offered on one's own time and cannot be withdrawn;
     # the offer that puts a side two ahead of the other is a foul (8.1.3).
     need(g.phase == PLAYING, "no game in progress")
-    side = side_of(args[0])
+    side = side_arg(args)
     if g.clock.running != side:
         raise CommandError("22.1: a draw is offered on one's own time")
     i = index(side)
@@ -32,7 +32,7 @@ def _c_offer(g, now, args):
 def _c_accept(g, now, args):
     # 4.2.1: a draw agreed.
     need(g.phase == PLAYING, "no game in progress")
-    side = side_of(args[0])
+    side = side_arg(args)
     if g.open_offer != other(side):
         raise CommandError("no draw offer of the opponent stands")
     g.emit(now, ev.RESULT, DRAW, "4.2.1", "agreed")
@@ -40,7 +40,7 @@ def _c_accept(g, now, args):
 
 def _c_claim(g, now, args):
     need(g.phase == PLAYING, "no game in progress")
-    side = side_of(args[0])
+    side = side_arg(args)
     what = args[1] if len(args) > 1 else ""
     if what == "natural":
         return _claim_natural(g, now, side)
@@ -56,10 +56,11 @@ def _claim_natural(g, now, side):
     if rounds >= g.config.limit:
         return g.decide(now, DRAW, "4.2.4", "natural limit")
     # A false claim: a foul that costs 5 minutes (22.2, 8.1.4); the second
-    # false claim in the same period loses (4.1.11).
-    period = g.clock.stage(side)
-    n = g.false_claims.get((index(side), period), 0)
-    g.foul(now, side, "8.1.4", period)
+    # false claim within the same capture-free run (「同一个"自然限著"阶段」)
+    # loses (4.1.11), whatever the clock's period. FOUL's period= names the run.
+    run = g.quiet_run
+    n = g.false_claims.get((index(side), run), 0)
+    g.foul(now, side, "8.1.4", run)
     if g.phase != PLAYING:
         return
     if n >= 1:

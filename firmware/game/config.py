@@ -7,7 +7,8 @@ from game.events import escape, unescape
 LEVELS = ("national", "provincial", "junior")
 POLICIES = ("auto", "report")
 START = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
-FIELDS = ("event", "round", "board", "red", "black", "tc", "level", "policy", "fen", "limit", "late")
+FIELDS = ("event", "round", "board", "red", "black", "tc", "level", "policy", "fen", "limit", "late",
+          "red_no", "black_no")
 
 
 class ConfigError(ValueError):
@@ -27,6 +28,8 @@ class Config:
         self.fen = START
         self.limit = 60  # 4.2.4: rounds without a capture (an event may lower it)
         self.late = 15  # 20.1: minutes after the round's start
+        self.red_no = None  # the players' numbers in the event (records match pairings by them)
+        self.black_no = None
 
     def set(self, key, value):
         if key not in FIELDS:
@@ -37,16 +40,18 @@ class Config:
             raise ConfigError("policy %r: auto or report" % value)
         if key == "fen" and value == "startpos":
             value = START
-        if key not in ("limit", "late"):
+        numbers = ("limit", "late", "red_no", "black_no")
+        if key not in numbers:
             # every value fits its field of the greeting and of GAME (link/bounds.py)
             cold.call("link.bounds", "check", key, escape(value))
-        if key in ("limit", "late"):
+        else:
+            top = 999 if key in ("limit", "late") else 9999
             try:
                 value = int(value)
             except ValueError:
                 value = -1
-            if not 1 <= value <= 999:
-                raise ConfigError("%s must be a whole number from 1 to 999" % key)
+            if not 1 <= value <= top:
+                raise ConfigError("%s must be a whole number from 1 to %d" % (key, top))
         setattr(self, key, value)
 
     def values(self):
@@ -57,7 +62,8 @@ class Config:
         """The settings as `key=value` words (for the greeting)."""
         out = []
         for k in FIELDS:
-            out.append("%s=%s" % (k, escape(str(getattr(self, k)))))
+            if getattr(self, k) is not None:
+                out.append("%s=%s" % (k, escape(str(getattr(self, k)))))
         return out
 
 

@@ -34,7 +34,7 @@
 #     (3, 4000, 'MOVE', (1, 'h2e2', 0, 3800, None, 'check', None))
 #     >>> encode(9, 9000, RESULT, ("1-0", "4.1.12", "resigned black"))
 #     'E 9 9000 RESULT 1-0 4.1.12 resigned black'
-#     >>> decode(encode(1, 0, GAME, ("new", "城市杯", "3", "5", "张 三") + (None,) * 7))[3][4]
+#     >>> decode(encode(1, 0, GAME, ("new", "城市杯", "3", "5", "张 三") + (None,) * 9))[3][4]
 #     '张 三'
 #
 # Lines of protocol 1 (journals and logs written before protocol 2) decode
@@ -66,6 +66,7 @@ CORRECT = "CORRECT"
 VERDICT = "VERDICT"
 RESULT = "RESULT"
 CONFIRM = "CONFIRM"
+OVERRULE = "OVERRULE"
 POWER = "POWER"
 BATTERY = "BATTERY"
 
@@ -73,7 +74,7 @@ BATTERY = "BATTERY"
 # tuples: a string stays whole in the heap, ~2 KB less on the board, and it
 # reads as the table in docs/PROTOCOL.md does.)
 SCHEMA = """
-GAME what:new event= round= board= red= black= tc= level= policy= fen= #limit= #late=
+GAME what:new event= round= board= red= black= tc= level= policy= fen= #limit= #late= #red_no= #black_no=
 SETUP what:wrong put= clear=
 SETUP what:ready
 SETUP what:confirmed by=
@@ -109,6 +110,10 @@ CORRECT fen article
 VERDICT score article *reason
 RESULT score article *reason
 CONFIRM score result_article #red_used= #black_used= fouls= article
+OVERRULE what:annul #replaces= by= article
+OVERRULE what:result score #replaces= by= article *reason
+OVERRULE what:foul side #replaces= by= article
+OVERRULE what:unfoul side #replaces= by= article
 POWER what:restored #events= clock
 POWER what:damaged #lost= #first= #last=
 POWER what:journal-full #unsaved=
@@ -116,7 +121,7 @@ BATTERY what:low #mv=
 """
 
 # Events after which the journal record carries the clock's state.
-CLOCK_KINDS = (START, MOVE, PRESS, PAUSE, RESUME, ADJUST, PENALTY, FLAG, RESULT)
+CLOCK_KINDS = (START, MOVE, PRESS, PAUSE, RESUME, ADJUST, PENALTY, FLAG, RESULT, OVERRULE)
 
 
 class EventError(ValueError):
@@ -235,7 +240,7 @@ def decode(payload):
         raise EventError("not an event")
     v = (words[3],) + fields_of(words[3], words, 4)
     n = len(v) - 1
-    out = [None] * n
+    out: "list" = [None] * n  # the typed values, filled below
     star = n  # the tail's field; the fields after it are the last words
     for k in range(n):
         if v[k + 1].startswith("*"):

@@ -60,7 +60,14 @@ class Game(Applying):
         self.empty_presses = [0, 0]  # 8.1.7 then 4.1.9
         self.offers = [0, 0]  # 22.1, 8.1.3
         self.open_offer = None  # the side whose draw offer stands
-        self.false_claims = {}  # (side index, clock period) -> count: 4.1.11
+        self.false_claims = {}  # (side index, capture-free run) -> count: 4.1.11
+        self.quiet_run = 0  # which capture-free run the game is in (captures so far)
+        self.foul_log = []  # (seq, side, article) of each foul counted (the arbiter may remove one)
+        self.result_seq = 0  # the seq of the event that set the result
+        self.started = False  # the clock was started (START)
+        self.flagged = None  # (side, flag tick, seq of its result) of a flag just ruled (21.6)
+        self.quota_unpressed = None  # (side, tick): a quota met by a move not pressed (21.5)
+        self.confirmed = 0  # the seq of CONFIRM (art. 9): then the result can only be amended
         self.moved = [False, False]  # a move made this turn, not yet handed over
         self.checks = bytearray()  # per ply since the last capture: 1 if it gave check
         self.hashes = array("i")  # position hashes since the last capture (23.1)
@@ -149,8 +156,26 @@ class Game(Applying):
             raise CommandError("unknown command %r" % name)
         if not arbiter:
             raise CommandError("%s needs the arbiter's key" % name)
+        seq = self.seq
+        # A command's module loads into one block of the heap: collect first,
+        # so the garbage of play does not leave that block split (commands
+        # are rare; a collection costs a few ms).
+        gc.collect()
         try:
-            return cold.call(module, "run", self, now, name, words[1:]) or []
+            try:
+                return cold.call(module, "run", self, now, name, words[1:]) or []
+            except MemoryError:
+                # No room to load the command: the repetition rulings (~20 KB,
+                # kept once a position repeats) give way unless a claimed
+                # ruling is in its grace (they load again when needed), and
+                # the command runs again if it had done nothing yet.
+                # Otherwise every command would be refused until a reboot.
+                if self.ruling is None:
+                    cold.drop("xq.rulings")
+                gc.collect()
+                if self.seq != seq:
+                    raise
+                return cold.call(module, "run", self, now, name, words[1:]) or []
         except MemoryError:
             gc.collect()
             raise CommandError("out of memory for that now: send it again")
@@ -158,6 +183,11 @@ class Game(Applying):
             if isinstance(e, CommandError):
                 raise
             raise CommandError(str(e))
+        except Exception as e:  # noqa: BLE001
+            # Nothing the host sends may stop the board: a fault in a
+            # command's code is refused with its name (and is a bug to fix;
+            # the random-command test fails on it).
+            raise CommandError("internal error in %s: %s %s" % (name, type(e).__name__, e))
 
     def penalty(self, now, side, ms):
         """22.2: time deducted (a flag it makes fall is ruled at once)."""
@@ -176,7 +206,7 @@ class Game(Applying):
         """A move the recogniser made final (5.7); `at` is the tick of the
         placement that completed it (its instant for the record and 21.6)."""
         self.advance(now)
-        if self.phase != PLAYING:
+        if self.phase != PLAYING and not self._in_time_for_the_flag(at):
             return
         pos = self.position
         side = pos.side
@@ -202,9 +232,9 @@ class Game(Applying):
             # 4.1.3: a suicide loses once the move is final.
             return self.decide(now, win_for(other(side)), "4.1.3", "suicide by " + side_name(side))
         flag = self.clock.flag_at(side)
-        if flag != _clock.NONE and ticks.diff(at, flag) >= 0:
-            # 21.6: the move came at or after the flag: the flag stands
-            # (a move at the very instant is too late, as for the clock).
+        if flag != _clock.NONE and ticks.diff(at, flag) > 0 and self.phase == PLAYING:
+            # 21.6: the move came after the flag: the flag stands (a move
+            # placed at the flag's very millisecond is in time).
             return self.flag_result(now, side)
         state = self.position.status()
         if state == MATED:
@@ -221,9 +251,12 @@ class Game(Applying):
         if self.phase != PLAYING or self.clock is None:
             return
         i = index(side)
-        if self.alert is not None:
+        if self.alert is not None and self.alert != "between":
             # The board waits for the position to be restored; a press now
             # hands nothing over and is no foul (the alert is the report).
+            # (A piece in the hand or between points, 5.10, is no position
+            # to restore: by 5.7 no move is made yet, so the press is one
+            # without a move, 8.1.7, until the piece lands.)
             return self.emit(now, ev.NOPRESS, side, "alert-standing")
         if self.clock.state == _clock.RUNNING and self.clock.running == side and not self.moved[i]:
             # 8.1.7: pressing the clock without having moved; the clock
@@ -316,6 +349,13 @@ class Game(Applying):
         if side != _clock.NONE:
             self.flag_result(now, side)
             return
+        q = self.quota_unpressed
+        if q is not None and ticks.diff(now, q[1]) >= 0:
+            # 21.5 「因少按钟而导致限著不满的超时…应服从裁判员的裁决」: the
+            # quota's last move was made but never pressed: the flag is
+            # reported, no result under either policy: the arbiter rules.
+            self.quota_unpressed = None
+            self.emit(now, ev.FLAG, q[0], self.t + ticks.diff(q[1], now), "21.5")
         late = self.clock.late(now)
         if late and not self.late_reported:
             # 20.1: reported; the arbiter rules the forfeit (4.1.7, 20.2).
@@ -331,7 +371,7 @@ class Game(Applying):
         flag_t = self.t + ticks.diff(flag, now) if flag != _clock.NONE else self.t
         self.emit(now, ev.FLAG, side, flag_t, "4.1.6")
         p = self.provisional
-        if p is not None and self.position.side == side and ticks.diff(p[1], flag) < 0:
+        if p is not None and self.position.side == side and ticks.diff(p[1], flag) <= 0:
             # 21.6: a move placed before the flag that mates or stalemates
             # stands: the move is made final now and decides the game.
             self.provisional = None
@@ -343,6 +383,16 @@ class Game(Applying):
         else:
             reason = "time " + side_name(side)
         self.decide(now, win_for(other(side)), "4.1.6", reason)
+        self.flagged = (side, flag, self.seq)
+
+    def _in_time_for_the_flag(self, at):
+        # 21.6: a move placed at or before the flag's millisecond is in
+        # time, even when the sensors report it (debounced) just after the
+        # flag was ruled: it is recorded, and a mate or stalemate it makes
+        # stands in place of the flag's result (until CONFIRM).
+        f = self.flagged
+        return (f is not None and self.phase == OVER and self.result_seq == f[2] and not self.confirmed
+                and self.position.side == f[0] and ticks.diff(at, f[1]) <= 0)
 
     # -- results -------------------------------------------------------------
 
@@ -359,7 +409,8 @@ class Game(Applying):
 
     def natural_rounds(self, claimant):
         """22.2: rounds without a capture as counted for `claimant`: at most
-        10 of the claimant's checking moves count."""
+        10 of the claimant's checking moves count (「提出方"将军"最多只计10著」),
+        each further check removing one round."""
         plies = len(self.checks)
         # ply k of the quiet run was made by the side to move then
         first = other(self.position.side) if plies % 2 else self.position.side
@@ -368,8 +419,10 @@ class Game(Applying):
             mover = first if k % 2 == 0 else other(first)
             if mover == claimant and self.checks[k]:
                 checks += 1
+        # each check beyond the 10th removes a whole round, not one ply
         excess = checks - 10 if checks > 10 else 0
-        return (plies - excess) // 2
+        rounds = plies // 2 - excess
+        return rounds if rounds > 0 else 0
 
     # -- repetition (art. 23-26; game/repetition.py, xq/rulings/) -------------
 
@@ -396,6 +449,11 @@ class Game(Applying):
             try:
                 decision = repetition.after_move(self.position, self.ruling)
             except MemoryError:
+                # what did load of the rulings goes, so it holds no room
+                # the commands need (it loads again at the next repetition)
+                if self.ruling is None:
+                    cold.drop("xq.rulings")
+                gc.collect()
                 return self.emit(now, ev.REPETITION, "unruled", "no-memory", "23.1")
         if decision is not None:
             what, r, effect = decision
@@ -425,5 +483,6 @@ _COMMANDS = {
     "new": _ARBITER, "setup": _ARBITER, "start": _ARBITER, "pause": _ARBITER, "resume": _ARBITER,
     "adjust": _ARBITER, "penalty": _ARBITER, "result": _ARBITER, "resign": _ARBITER,
     "forfeit": _ARBITER, "correct": _ARBITER, "confirm": _ARBITER,
+    "annul": _ARBITER, "foul": _ARBITER, "unfoul": _ARBITER,
     "offer": _CLAIMS, "accept": _CLAIMS, "claim": _CLAIMS,
 }

@@ -31,8 +31,13 @@ _CHANGED = const(15)  # 15..17 points that changed at the last scan
 _SIZE = const(18)
 
 
+# One scan: the raw frame against the stable one, the counters of st
+# (Debouncer.st) counting up where they differ; a point whose counter
+# reaches n changes. Returns the changed points' bits OR-ed (0: none), also
+# left in st's changed words. Debouncer.scan's body, public for the
+# pipeline's hot path (sense/pipeline.py calls it without the method).
 @micropython.viper
-def _step(raw, st, n: int) -> int:
+def scan_frame(raw, st, n: int) -> int:
     r = ptr32(raw)
     s = ptr32(st)
     changed = 0
@@ -86,7 +91,7 @@ class Debouncer:
 
     def scan(self, raw):
         """Takes one raw frame; returns nonzero if a point changed."""
-        return int(_step(raw, self.st, self.n))
+        return int(scan_frame(raw, self.st, self.n))
 
     def quiet(self):
         """True if no point is counting: until the raw frame changes, every

@@ -9,7 +9,7 @@
 # A scan in which no point changes costs one viper call over three words
 # and one deadline check, and allocates nothing (it returns events.NOTHING).
 from sense import frame as fr
-from sense.debounce import SCAN_MS, STABLE_MS, Debouncer
+from sense.debounce import SCAN_MS, STABLE_MS, Debouncer, scan_frame
 from sense.recognise import Recogniser
 
 
@@ -28,6 +28,10 @@ class Sensing:
 
     def step(self, now, raw):
         """One scan of a raw frame (three words, frame.py)."""
-        if self.deb.scan(raw):
-            return self.rec.frame(now, self.deb.st)
+        # the viper debouncer called straight, not through Debouncer.scan:
+        # on a Cortex-M0+ each bytecode call level costs ~1,000 instructions
+        # of a quiet scan's budget (docs/HARDWARE.md)
+        deb = self.deb
+        if scan_frame(raw, deb.st, deb.n):
+            return self.rec.frame(now, deb.st)
         return self.rec.tick(now)

@@ -100,6 +100,8 @@ class Recogniser:
         self._alert = 0  # the kind of the alert waited on (events.py)
         self._breach_point = -1  # the piece moved against the rules (5.8.3)
         self._shown_pts = None  # the points the last SETUP or ALERT showed
+        self._fresh = True  # no game followed yet: a reset() now is a recovery
+        self._recovering = False  # until it ends, the board may show a move not pressed
 
     # -- the game layer's calls -------------------------------------------
 
@@ -109,6 +111,7 @@ class Recogniser:
         self.pos.set_fen(fen or START)
         self._clear()
         self._mode = _SETUP
+        self._fresh = False  # a game set up here: no recovery to follow
         self._shown_pts = None
         out = []
         self._setup_check(now, out)
@@ -135,6 +138,7 @@ class Recogniser:
         self._clear()
         self._owes_press[0] = self._owes_press[1] = 0
         self._mode = _PLAY
+        self._recovering, self._fresh = self._fresh, False
         out = []
         pts, missing = self.explainer.differing()
         if pts:
@@ -221,17 +225,17 @@ class Recogniser:
 
     def provisional(self):
         """The move being made, not final yet (from << 8 | to), or 0."""
-        if self._mode == _PLAY and self._state == MOVE:
-            m, cls, seq, at = self._candidate
-            return m
+        c = self._candidate  # (move, class, seq, at)
+        if self._mode == _PLAY and self._state == MOVE and c is not None:
+            return c[0]
         return 0
 
     def provisional_at(self):
         """The instant of the placement that completed the provisional move
         (ms ticks), or 0 if there is none."""
-        if self._mode == _PLAY and self._state == MOVE:
-            m, cls, seq, at = self._candidate
-            return at
+        c = self._candidate
+        if self._mode == _PLAY and self._state == MOVE and c is not None:
+            return c[3]
         return 0
 
     def deadline(self):
@@ -433,10 +437,8 @@ class Recogniser:
         explainer = self.explainer
         pts, missing = explainer.differing()
         if not pts:
-            out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
-            self._mode = _PLAY
+            self._end_alert(t, out)
             self._state = BASE
-            explainer.records = []
             touches = self.touches
             if self._breach_point >= 0:
                 # 5.8.3: the piece moved against the rules counts as touched.
@@ -450,21 +452,34 @@ class Recogniser:
                 # Knocked or displaced pieces are not touches (5.8.2, 5.9).
                 touches.forget_knocked(self._calm_seq, -1)
             return
-        if self._alert == ev.BETWEEN:
-            kind, candidate = explainer.explain(explainer.expected, 0)
-            if kind == MOVE:
-                # The piece in the air has landed on a point: the clock was
-                # already pressed, so the move is final at once.
-                m, cls, seq, at = candidate
-                self._mode = _PLAY
-                explainer.records = []
+        landed = self._alert == ev.BETWEEN or (self._alert == ev.POSITION and self._recovering)
+        kind, candidate = explainer.explain(explainer.expected, 0) if landed else (0, None)
+        if kind == MOVE and candidate is not None:
+            # The points are right for a legal move: the alert ends (5.7). A
+            # piece in the air landed (5.10): final at once (its press was
+            # 8.1.7). After a power cut: the move placed, not pressed, pending
+            # again (a capture stays an alert: it looks like a piece in hand).
+            m, cls, seq, at = candidate
+            self._end_alert(t, out)
+            if self._alert == ev.BETWEEN:
                 self._final((m, cls, explainer.seq, t), ev.BY_PRESS, out)
                 self._owes_press[index(other(self.pos.side))] = 0
                 self._evaluate(now, out)
                 return
+            explainer.seen.append(m)
+            self._candidate = (m, cls, explainer.seq, t)
+            self._state = MOVE
+            self._deadline = ticks.add(now, self.settle_ms)
+            return
         if pts != self._shown_pts:
             self._shown_pts = pts
             out.append((ev.ALERT, t, ev.ALERT_ARTICLES[self._alert], pts, self._alert, missing))
+
+    def _end_alert(self, t, out):  # the points are right: RESTORED, play goes on
+        out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
+        self._mode = _PLAY
+        self._recovering = False
+        self.explainer.records = []
 
     # -- set-up ----------------------------------------------------------------
 

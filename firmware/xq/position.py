@@ -19,7 +19,7 @@ from xq import fen as _fen
 from xq import squares
 from xq.movegen import MAX_MOVES, do_move, gen_legal, gen_piece, has_legal, king_danger, undo_move
 from xq.pieces import BLACK, OFF, RED, index
-from xq.zobrist import KEYS, SIDE
+from xq.zobrist import KEYS, SIDE, key
 
 # What a physical move from one point to another is (classify()).
 LEGAL = const(0)  # a legal move
@@ -78,12 +78,12 @@ class Position:
     def _full_hash(self):
         from xq.movegen import POINT_OF
 
-        h = KEYS[SIDE] if self.state[_S_SIDE] == BLACK else 0
+        h = key(SIDE) if self.state[_S_SIDE] == BLACK else 0
         board, off = self.board, OFF  # locals: read for each of 256 squares
         for sq in range(256):
             p = board[sq]
             if p and p != off:  # a piece, not the border
-                h ^= KEYS[POINT_OF[sq] * 16 + p]
+                h ^= key(POINT_OF[sq] * 16 + p)
         return h
 
     def fen(self):

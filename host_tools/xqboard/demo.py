@@ -127,6 +127,9 @@ def run(out=None, speed=SPEED, game_index=DEMO_GAME, stream=None, cut=True, time
                     side = "black" if final.side else "red"
                     say("-- the source records no result: %s resigns (4.1.12) --" % side)
                     board.session.command(["resign", side], on_events=lambda evs: logger.on_events(board.session, evs))
+                if board.files and board.files.ended and not board.files.has("CONFIRM"):
+                    say("-- the arbiter confirms the result and the score sheet (art. 9) --")
+                    logger.arbiter(board, ["confirm"])
                 if board.files and board.files.has("CONFIRM"):
                     break
                 if time.monotonic() > deadline:

@@ -29,7 +29,7 @@ from .build import ARCH_OF_BOARD
 from .paths import BOARDS, BUILD, FIRMWARE, REPO
 
 BOARD_CHIP = {"pico": "rp2040", "esp32s3": "esp32s3"}  # main.py's board names -> chips
-SIM_ONLY = {"sim", "simrun", "scenario", "qemu"}  # boards/ modules only the simulators (unix, emulated Pico) use
+SIM_ONLY = {"sim", "simrun", "scenario", "qemu", "simpanels"}  # boards/ modules only the simulators (unix, emulated Pico) use
 DEPS = [["ssd1306", "latest"]]
 
 

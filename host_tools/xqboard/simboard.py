@@ -44,7 +44,7 @@ WINDOW = 16  # action lines sent ahead to the board (its heap is small)  # the a
 
 class SimulatedBoard:
     def __init__(self, store=None, speed=1.0, key=DEFAULT_KEY, board_id="sim-1", link=None,
-                 heap=None, log=None):
+                 heap=None, log=None, displays=None, on_face=None):
         self.speed = float(speed)
         if self.speed <= 0:
             raise ValueError("speed must be positive")
@@ -54,6 +54,13 @@ class SimulatedBoard:
         self.crashes = []  # `crash ...` lines: exceptions in the firmware's steps
         self.heap = heap or runtime.SIM_HEAP
         self.log = log  # callable(str) for the board process's own lines
+        # Displays ("red,black" or "both"): the firmware's faces on framebuffers
+        # (boards/simpanels.py); frames[display] is the latest, 1024 bytes
+        # MONO_VLSB (xqboard.faces_png draws it), on_face(display, frame) is
+        # called on each redraw.
+        self.displays = displays
+        self.frames = {}
+        self.on_face = on_face
         self._tmp = None
         if store is None:
             self._tmp = tempfile.TemporaryDirectory(prefix="xqboard-sim-")
@@ -77,7 +84,7 @@ class SimulatedBoard:
 
     def start(self):
         runtime.ensure_built()
-        self._a = _open_pty(board=True)
+        self._a = open_pty(board=True)
         self._sel.register(self._a[0], selectors.EVENT_READ, "a")
         self._plug()
         self.power(True)
@@ -103,7 +110,7 @@ class SimulatedBoard:
                     self._sel.unregister(self._a[0])
                 except (KeyError, ValueError):
                     pass
-                _close_pty(self._a)
+                close_pty(self._a)
                 self._a = None
         if self._tmp:
             self._tmp.cleanup()
@@ -145,6 +152,8 @@ class SimulatedBoard:
             cmd = [runtime.micropython_exe(), "-X", "heapsize=" + self.heap,
                    str(runtime.MP_SCRIPTS / "sim_run.py"), self._a[2], self.store, repr(self.speed),
                    self.key.hex() if self.key else "-", self.board_id]
+            if self.displays:
+                cmd.append(self.displays)
             self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                          env=runtime.env(), bufsize=0)
             first = self.proc.stdout.readline().decode(errors="replace").strip()
@@ -166,7 +175,7 @@ class SimulatedBoard:
                 self._unplug()
 
     def _plug(self):
-        self._b = _open_pty()
+        self._b = open_pty()
         self._sel.register(self._b[0], selectors.EVENT_READ, "b")
         if self.link:
             tmp = "%s.%d.tmp" % (self.link, os.getpid())
@@ -189,7 +198,7 @@ class SimulatedBoard:
             self._sel.unregister(self._b[0])
         except (KeyError, ValueError):
             pass
-        _close_pty(self._b)
+        close_pty(self._b)
         self._b = None
 
     # -- physical actions ------------------------------------------------------------
@@ -279,12 +288,20 @@ class SimulatedBoard:
         if dst is None:
             self.dropped += len(data)
             return
-        _write_all(dst[0], data, self)
+        write_all(dst[0], data, self)
 
     def _proc_line(self, line):
         if line == "d":
             self._inflight = max(0, self._inflight - 1)
             self._feed()
+            return
+        if line.startswith("F "):
+            _, display, data = line.split(" ", 2)
+            frame = bytes.fromhex(data)
+            if self.frames.get(display) != frame:
+                self.frames[display] = frame
+                if self.on_face:
+                    self.on_face(display, frame)
             return
         if line.startswith("crash "):
             self.crashes.append(line)  # a firmware exception the board survived
@@ -297,7 +314,7 @@ class SimulatedBoard:
             self.log(line)
 
 
-def _open_pty(board=False):
+def open_pty(board=False):
     master, slave = pty.openpty()
     tty.setraw(slave)
     if board:
@@ -313,7 +330,7 @@ def _open_pty(board=False):
     return (master, slave, os.ttyname(slave))
 
 
-def _close_pty(p):
+def close_pty(p):
     for fd in p[:2]:
         try:
             os.close(fd)
@@ -321,7 +338,7 @@ def _close_pty(p):
             pass
 
 
-def _write_all(fd, data, sim):
+def write_all(fd, data, sim):
     # Never blocks: what a full buffer refuses is dropped, as a USB port
     # with no host reading drops it (the host asks again with `since`).
     while data:

@@ -17,8 +17,9 @@ from .helpers import (MATE_GAME, board_journal, logged, master_game, new_logger,
 
 
 def finished(logger):
-    b = logger.boards[0]
-    return b.files is not None and any(p.split()[3] == "CONFIRM" for p in b.files.payloads)
+    """The game is over and confirmed: confirming is the arbiter's act (art.
+    9), sent through the logger once the board's result stands."""
+    return finished_board(logger, logger.boards[0])
 
 
 def check_records(out, played, board_log):
@@ -49,6 +50,11 @@ def test_whole_master_game_through_the_pty_is_recorded_exactly(tmp_path):
     try:
         start_game(sim, logger)
         sim.act(*lines)
+        b = logger.boards[0]
+        step_until(logger, lambda: b.files is not None and b.files.ended)
+        for _ in range(10):  # a second more
+            logger.step(0.1)
+        assert not b.files.has("CONFIRM")  # the logger never confirms by itself
         step_until(logger, lambda: finished(logger))
     finally:
         logger.close()
@@ -131,22 +137,30 @@ def test_logger_killed_and_restarted(tmp_path):
         first.wait()
         killed_at = sum(" MOVE " in p for p in logged(out))
         time.sleep(0.5)  # the game goes on without a host
-        second = subprocess.run(base + ["log", sim.port, "--out", str(out), "--plain", "--until-over",
-                                        "--key", sim.key.hex(), "--timeout", "60"],
-                                capture_output=True, text=True, timeout=90)
-        assert second.returncode == 0, second.stderr
-        # the restarted logger waits for the confirmation too
-        deadline = time.monotonic() + 30
-        while not any(" CONFIRM " in p for p in logged(out)):
-            assert time.monotonic() < deadline
+        second = subprocess.Popen(base + ["log", sim.port, "--out", str(out), "--plain", "--until-over",
+                                          "--key", sim.key.hex(), "--timeout", "60"],
+                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        # the restarted logger waits for the confirmation too, which the
+        # arbiter types once the result stands (art. 9)
+        deadline = time.monotonic() + 60
+        while not any(" RESULT " in p for p in logged(out)):
+            assert time.monotonic() < deadline and second.poll() is None
             time.sleep(0.05)
+        second.stdin.write("confirm\n")
+        second.stdin.flush()
+        stdout, stderr = second.communicate(timeout=90)
+        assert second.returncode == 0, stderr
+        assert any(" CONFIRM " in p for p in logged(out))
+        assert "arbiter confirm: ok" in stdout
     finally:
         if first.poll() is None:
             first.kill()
+        if second is not None and second.poll() is None:
+            second.kill()
         sim.close()
     assert 30 <= killed_at < len(played.plies)
     # The restarted logger printed only the moves it had not written before.
-    printed = [x for x in second.stdout.splitlines() if "(" in x and x.split()[1][0].isdigit()]
+    printed = [x for x in stdout.splitlines() if "(" in x and x.split()[1][0].isdigit()]
     assert len(printed) == len(played.plies) - killed_at
     check_records(out, played, board_journal(sim))
 
@@ -213,7 +227,7 @@ def test_a_round_of_two_boards_started_at_once_and_logged_together(tmp_path):
         step_until(logger, lambda: all(b.game and len(b.game.plies) == 12 for b in logger.boards))
         for b, side in zip(logger.boards, ("black", "red")):
             assert b.session.command(["resign", side], on_events=lambda e, s=b.session: logger.on_events(s, e))[0] == "ok"
-        step_until(logger, lambda: all(finished_board(b) for b in logger.boards))
+        step_until(logger, lambda: all(finished_board(logger, b) for b in logger.boards))
     finally:
         logger.close()
         for s in sims:
@@ -225,5 +239,9 @@ def test_a_round_of_two_boards_started_at_once_and_logged_together(tmp_path):
         assert pgn.result == ("1-0" if i == 1 else "0-1") and pgn.article == "4.1.12"
 
 
-def finished_board(b):
-    return b.files is not None and any(p.split()[3] == "CONFIRM" for p in b.files.payloads)
+def finished_board(logger, b):
+    if b.files is None or not b.files.ended:
+        return False
+    if not b.files.has("CONFIRM"):
+        assert logger.arbiter(b, ["confirm"])[0] == "ok"
+    return b.files.has("CONFIRM")

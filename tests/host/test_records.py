@@ -138,3 +138,34 @@ def test_chinese_records_traditional_and_abbreviated(tmp_path):
     f.append(LOG)
     f.write_records()
     assert "1. 炮25" in (tmp_path / "short" / "b1-g00001.chinese.pgn").read_text()
+
+
+def test_the_record_and_the_score_sheet_show_the_boards_decision_and_the_overrule():
+    # The board rules a flag (4.1.6); the arbiter annuls it (21.5), play goes
+    # on; the board's foul is struck, one is declared; the board's result is
+    # replaced before CONFIRM and amended after it (docs/RULES.md).
+    from xqboard.record.scoresheet import score_sheet
+
+    log = LOG[:14] + [
+        "E 14 20000 FLAG red at=20000 4.1.6",
+        "E 15 20000 RESULT 0-1 4.1.6 time red",
+        "E 16 25000 OVERRULE annul replaces=15 by=Li 21.5",
+        "E 17 26000 RESUME arbiter",
+        "E 18 27000 OVERRULE unfoul black replaces=8 by=Li 8.1.7",
+        "E 19 28000 OVERRULE foul red by=Li 8.1.9",
+        "E 20 29000 RESULT 1-0 4.1.12 resigned black",
+        "E 21 30000 OVERRULE result 1/2-1/2 replaces=20 by=Li 4.2.2 arbiter",
+        "E 22 31000 CONFIRM 1/2-1/2 4.2.2 red_used=3200 black_used=2600 fouls=1/0 9",
+        "E 23 32000 OVERRULE result 0-0 replaces=22 by=Wang 20.2 both absent",
+    ]
+    g = game_from_events(log)
+    assert [(n.side, n.article) for n in g.fouls()] == [(RED, "8.1.9")]  # Black's 8.1.7 struck
+    assert (g.result, g.article) == ("*", "20.2")
+    sheet = score_sheet(g)
+    over = [x.strip() for x in sheet.splitlines() if "Overruled" in x]
+    assert len(over) == 5, sheet
+    assert "annulled the board's result 0-1 4.1.6 time red" in over[0] and "Li (21.5)" in over[0]
+    assert "struck the foul of black" in over[1] and "declared a foul of red" in over[2]
+    assert "ruled 1/2-1/2 4.2.2" in over[3] and "in place of the board's 1-0 4.1.12 resigned black" in over[3]
+    assert "Wang (20.2) ruled 0-0" in over[4] and "1/2-1/2 4.2.2 confirmed (art. 9)" in over[4]
+    assert "declared by the arbiter Li" in sheet

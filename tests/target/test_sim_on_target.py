@@ -5,6 +5,7 @@ flash image, the game restored, its clocks paused (docs/STORE.md)."""
 import time
 
 from xqboard.api import open_board
+from xqboard.core import BLACK_SIDE as BLACK
 from xqboard.target.qemu import QemuSim
 
 
@@ -24,14 +25,14 @@ def test_a_game_on_the_emulated_board_through_its_serial_port(elf, tmp_path):
             moves = []
             for e in board.events(timeout=30):
                 if e.kind == "MOVE":
-                    moves.append(e.args[1])
-                if e.kind == "PRESS" and e.args[0] == "black":
+                    moves.append(e.get("move"))
+                if e.kind == "PRESS" and e.get("side") == BLACK:
                     break
             assert moves == ["h2e2", "h9g7"]
         sim.act("power off")
         sim.act("power on")
         with open_board(sim.port, key=key, timeout=30) as board:
             events = list(board.events(timeout=3))
-            assert [e.args[1] for e in events if e.kind == "MOVE"] == ["h2e2", "h9g7"]
-            assert any(e.kind == "POWER" and e.args[0] == "restored" for e in events)
-            assert any(e.kind == "PAUSE" and e.args[0] == "power" for e in events)  # clocks stopped
+            assert [e.get("move") for e in events if e.kind == "MOVE"] == ["h2e2", "h9g7"]
+            assert any(e.kind == "POWER" and e.get("what") == "restored" for e in events)
+            assert any(e.kind == "PAUSE" and e.get("by") == "power" for e in events)  # clocks stopped

@@ -61,7 +61,7 @@ def test_cli_swiss_with_forfeit_withdrawal_penalty(tmp_path, capsys):
     (["tournament", "result", "{db}", "1", "7", "1-0"], "no board 7"),
     (["tournament", "withdraw", "{db}", "Nobody"], "no entrant 'Nobody'"),
     (["tournament", "standings", "{db}", "--round", "9"], "round 9 is not paired"),
-    (["tournament", "add", "{db}", "Late"], "round 1 is paired"),
+    (["tournament", "add", "{db}", "Late", "--rating", "-5"], "rating '-5': a whole number from 0 to 3500"),
     (["tournament", "export", "{db}", "trf", "{tmp}/x.trf", "--round", "1"], None),
     (["tournament", "new", "{db}", "--name", "again"], "exists already"),
     (["tournament", "pair", "{tmp}/missing.db"], "no event file"),

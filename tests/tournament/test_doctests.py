@@ -8,7 +8,9 @@ MODULES = ["roundrobin", "swiss", "knockout", "scoring", "standings", "db", "eve
            "export_html", "errors", "stored", "roster", "records", "ranking", "lineups",
            "systems", "systems.base", "systems.bracket_play", "systems.round_robin", "systems.group_round_robin",
            "systems.positional_swiss", "systems.swiss_then_knockout", "systems.swiss_elimination",
-           "systems.single_knockout", "systems.double_elimination"]
+           "systems.single_knockout", "systems.double_elimination",
+           "registration", "pinyin", "player_file", "xlsx", "corrections", "backups", "sheets", "export_trf",
+           "boards", "views"]
 
 
 @pytest.mark.parametrize("name", MODULES)

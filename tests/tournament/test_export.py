@@ -114,15 +114,16 @@ def test_trf_fixed_columns(played):
     assert len(players) == 8
     ranks = {r.entrant: r.rank for r in played.standings()}
     by_num = {e.number: e for e in played.entrants()}
-    for l in players:
+    for text in players:
+        l = text.encode("utf-8")          # TRF16 columns are bytes
         num = int(l[4:8])
         e = by_num[num]
-        assert l[14:47].rstrip() == e.name
+        assert l[14:47].decode("utf-8").rstrip() == e.name
         assert int(l[48:52]) == e.rating
         assert int(l[85:89]) == ranks[e.id]
         pts = 0
         for k in range(3):
-            cell = l[91 + 10 * k: 99 + 10 * k]
+            cell = l[91 + 10 * k: 99 + 10 * k].decode("ascii")
             opp, col, res = cell[0:4], cell[5], cell[7]
             assert col in "wb-" and res in "10=+-U"
             if col != "-":

@@ -51,7 +51,7 @@ def mates_at_once(pos):
 def null_move(pos):
     """Passes the move (both sides' threats are judged with the other side
     to move, 24.2-24.3). Call again to undo."""
-    from xq.zobrist import KEYS, SIDE
+    from xq.zobrist import SIDE, key
 
     pos.state[0] ^= 8
-    pos.state[1] ^= KEYS[SIDE]
+    pos.state[1] ^= key(SIDE)

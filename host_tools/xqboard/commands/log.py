@@ -3,7 +3,15 @@ write every game as it goes (PGN in ICCS, WXF and Chinese, a bare PGN for
 cchess, the score sheet of art. 9, the raw event log). Reconnects by
 itself when a port comes back and asks each board for what it missed.
 Runs until Ctrl-C (or --until-over: until every board's game has ended).
+
+The logger never confirms a result by itself: with --key, the arbiter types
+commands on its input, a line each, `[<board>] <command>`: `confirm` (art.
+9), `annul by=Li`, `t-2 result 1/2-1/2 4.2.2 by=Li` (docs/RULES.md, "The
+arbiter decides"); the board's answer is printed.
 """
+import sys
+import threading
+
 from ..errors import UsageError
 from ..logger import Logger
 from .sim import key_arg
@@ -13,7 +21,8 @@ def register(sub):
     p = sub.add_parser("log", help="follow boards live and record their games")
     p.add_argument("ports", nargs="+", metavar="PORT", help="serial port or pseudo-terminal (or a pyserial URL)")
     p.add_argument("--out", default="games", metavar="DIR", help="folder of the records (default ./games)")
-    p.add_argument("--key", help="the arbiter's key in hex: at the end of a game ask the board to confirm it (art. 9)")
+    p.add_argument("--key", help="the arbiter's key in hex: the arbiter's commands typed on the input "
+                                 "(`confirm`, art. 9; the overrules) are signed with it")
     p.add_argument("--traditional", action="store_true", help="Chinese records in traditional characters (傌, 車...)")
     p.add_argument("--abbreviated", action="store_true", help="Chinese records in the abbreviated form of 7.5 (炮25)")
     p.add_argument("--plain", action="store_true", help="one line per event, never redraw (the default off a terminal)")
@@ -30,6 +39,8 @@ def cmd_log(args):
     chinese = {k: True for k in ("traditional", "abbreviated") if getattr(args, k)}
     logger = Logger(args.ports, args.out, key=key, live=False if args.plain else None,
                     color=False if args.no_color else None, chinese=chinese)
+    if key is not None:
+        _read_arbiter_lines(logger)
     until = None
     if args.until_over:
         def until():
@@ -39,3 +50,15 @@ def cmd_log(args):
         if b.files is not None:
             print("%s: %s.*" % (b.session.port, b.files.out / b.files.stem))
     return 0
+
+
+def _read_arbiter_lines(logger, stream=None):
+    """The arbiter's command lines from the input, handed to the logger as
+    they come (a thread: reading waits; the logger's loop does not)."""
+    stream = stream or sys.stdin
+
+    def read():
+        for line in stream:
+            logger.typed(line.strip())
+
+    threading.Thread(target=read, daemon=True).start()

@@ -9,6 +9,12 @@ Sends a signed `new` to each board, waits until each set-up is confirmed
 as the sensors agree), then `start` to all boards together. With --log DIR
 it goes on recording the games (as `xqboard log`), in the same process:
 a serial port has one reader.
+
+From the event file, every board of the round with the players' names
+(UTF-8), numbers (`red_no=`/`black_no=`) and the event's time control:
+
+    xqboard round start open.db 3 --boards 1=/dev/ttyACM0,2=/dev/ttyACM1 --key 73696d
+    xqboard round start open.db 3 --boards hall.map --only 1-25 --key 73696d   # this PC's boards
 """
 import sys
 import tempfile
@@ -16,7 +22,7 @@ import tempfile
 from ..errors import UsageError
 from .. import inputs
 from ..logger import Logger
-from ..logger.round import RoundError, parse_pairing, start_round
+from ..logger.round import RoundError, event_pairings, parse_board_map, parse_pairing, parse_range, start_round
 from .sim import key_arg
 
 
@@ -24,9 +30,13 @@ def register(sub):
     p = sub.add_parser("round", help="start every board of a round at once (20.1)")
     rs = p.add_subparsers(dest="round_command", metavar="ACTION")
     s = rs.add_parser("start", help="new game with event, round, board, players on each board, then start all")
-    s.add_argument("pairings", nargs="+", metavar="PORT=BOARD:RED:BLACK")
-    s.add_argument("--event", required=True)
-    s.add_argument("--round", required=True, dest="round_no")
+    s.add_argument("pairings", nargs="+", metavar="PORT=BOARD:RED:BLACK",
+                   help="the boards by hand; or, with --boards, EVENT.db ROUND")
+    s.add_argument("--event", help="the event's name (from the event file with --boards)")
+    s.add_argument("--round", dest="round_no")
+    s.add_argument("--boards", metavar="MAP",
+                   help="the round's pairings from the event file: board map BOARD=PORT,... or a file of `BOARD PORT`")
+    s.add_argument("--only", metavar="RANGE", help="with --boards: the boards this PC starts (1-25,30)")
     s.add_argument("--tc", help="time control (default: the board's, 90m, 6.3)")
     s.add_argument("--level", choices=("national", "provincial", "junior"))
     s.add_argument("--key", required=True, help="the arbiter's key in hex")
@@ -38,11 +48,35 @@ def register(sub):
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
 
+def from_event(args):
+    """{port: Pairing} and the event's name and time control, from the
+    event file's round (`round start EVENT.db ROUND --boards MAP`)."""
+    from ..tournament.boards import round_games
+    from ..tournament.errors import TournamentError
+    from ..tournament.event import Event
+
+    if len(args.pairings) != 2 or not args.pairings[1].isdigit():
+        raise UsageError("with --boards: round start EVENT.db ROUND --boards MAP")
+    try:
+        ev = Event.open(args.pairings[0])
+        games = round_games(ev, int(args.pairings[1]))
+        pairings = event_pairings(games, parse_board_map(args.boards), parse_range(args.only) if args.only else None)
+    except (TournamentError, ValueError) as e:
+        raise UsageError(str(e))
+    return pairings, args.event or ev.get("name"), args.pairings[1], args.tc or ev.get("tc") or None
+
+
 def cmd_round_start(args):
     key = key_arg(args.key)
+    if args.boards:
+        pairings, args.event, args.round_no, args.tc = from_event(args)
+    elif not args.event or not args.round_no:
+        raise UsageError("--event and --round are needed (or EVENT.db ROUND --boards MAP)")
     inputs.field("event", args.event)
     inputs.field("round", args.round_no)
     inputs.control(args.tc)
+    if args.boards:
+        return run_round(args, key, pairings)
     pairings = {}
     for text in args.pairings:
         try:
@@ -54,6 +88,11 @@ def cmd_round_start(args):
         if port in pairings:
             raise UsageError("port %s given twice" % port)
         pairings[port] = pairing
+    return run_round(args, key, pairings)
+
+
+def run_round(args, key, pairings):
+    """Starts the boards of `pairings` ({port: Pairing}), then logs them with --log."""
     tmp = None
     out = args.log
     if out is None:

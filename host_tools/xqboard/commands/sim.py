@@ -54,6 +54,9 @@ def register(sub):
     p.add_argument("--link", metavar="PATH",
                    help="also keep a symlink PATH to the port (it follows `cable off/on`)")
     p.add_argument("--control", metavar="FIFO", help="also read actions from this FIFO (made if missing)")
+    p.add_argument("--faces", metavar="DISPLAYS", choices=("red,black", "both"),
+                   help="give the board displays (red,black: one per player; both: one shared) and "
+                        "print each face as text art when it changes")
     p.add_argument("--target", choices=("unix", "qemu"), default="unix",
                    help="unix: the unix port (default); qemu: the firmware image on the emulated Pico, "
                         "in real time (make firmware)")
@@ -61,14 +64,15 @@ def register(sub):
 
 
 def cmd_sim(args):
-    if args.target == "qemu":
-        from ..target.qemu import cmd_sim as on_qemu
-
-        return on_qemu(args)
-    speed = speed_arg(args.speed)
     key = key_arg(args.key)
+    if args.target == "qemu":
+        from ..target.qemu import run_sim
+
+        return run_sim(args, key)
+    speed = speed_arg(args.speed)
     sim = SimulatedBoard(store=args.store, speed=speed, key=key, board_id=args.board_id, link=args.link,
-                         log=lambda line: print("board: " + line, file=sys.stderr, flush=True))
+                         log=lambda line: print("board: " + line, file=sys.stderr, flush=True),
+                         displays=args.faces, on_face=_show_face if args.faces else None)
     sim.start()
     print(sim.port, flush=True)
     print("xqboard sim: board %s on %s (key %s, speed %gx, journal %s); type actions "
@@ -89,6 +93,12 @@ def cmd_sim(args):
     finally:
         sim.close()
     return 0
+
+
+def _show_face(display, frame):
+    from ..faces_png import text_art
+
+    print("display %s:\n%s" % (display, text_art(frame)), flush=True)
 
 
 def _fifo(sim, path):

@@ -34,7 +34,11 @@ Mapping (what each event becomes):
   comments;
 - RESULT: the result with its article (art. 4); `0-0` (both sides forfeit,
   20.2) is written `*` with the board's words; CONFIRM: the times used
-  (art. 9).
+  (art. 9);
+- OVERRULE: the arbiter's decision over the board's (docs/RULES.md): the
+  board's result annulled (`*` again) or replaced, a foul declared or
+  struck; each is listed on the score sheet with the board's decision it
+  replaces, and as a comment.
 """
 from ..boardlink import Event
 from ..core import START_FEN, Position, parse_move
@@ -42,7 +46,7 @@ from ..record import BLACK, RED, Game
 from ..record import articles
 
 _HEADERS = (("event", "Event"), ("round", "Round"), ("board", "Board"), ("red", "Red"),
-            ("black", "Black"), ("tc", "TimeControl"))
+            ("black", "Black"), ("tc", "TimeControl"), ("red_no", "RedNo"), ("black_no", "BlackNo"))
 _ALERT_WORDS = {
     "breach": "move against the movement rules",
     "displaced": "piece displaced",
@@ -63,7 +67,7 @@ def headers_of_game_event(e):
     for key, name in _HEADERS:
         v = e.get(key)
         if v and v != "-":
-            headers[name] = v
+            headers[name] = str(v)
     fen = e.get("fen", "startpos")
     if fen in ("startpos", "", "-"):
         fen = START_FEN
@@ -83,7 +87,10 @@ def _side_word(side):
     return "Red" if side == RED else "Black"
 
 
-class _Builder:
+class RecordBuilder:
+    """Builds a record Game from a board's events, one at a time
+    (`add(event)`): what `game_from_events` and the logger's files use."""
+
     def __init__(self, headers):
         self.extra = dict(headers or {})
         self.game = Game(**self.extra)
@@ -92,6 +99,7 @@ class _Builder:
         self.paused = 0  # ms paused in the current turn
         self.pending = None  # the last ply, waiting for its mover's press
         self.alert = None  # the standing alert's note
+        self.by_seq = {}  # seq: the foul note or the result (score, article, reason) that event made
 
     def add(self, e):
         e = event_of(e)
@@ -152,7 +160,40 @@ class _Builder:
 
     def _foul(self, t, e):
         # 8.2: a foul is recorded at once.
-        self.game.add_foul(e.get("side"), e.get("article"))
+        self.by_seq[e.seq] = self.game.add_foul(e.get("side"), e.get("article"))
+
+    def _overrule(self, t, e):
+        g = self.game
+        what, by, replaced = e.get("what"), e.get("by", "?"), e.get("replaces")
+        head = "the arbiter %s (%s)" % (by, e.get("article", ""))
+        if what == "annul":
+            board = self._decision(replaced)
+            g.set_result("*")
+            g.add_overrule("%s annulled the board's result %s: play resumes" % (head, board))
+        elif what == "result":
+            board = self._decision(replaced)
+            score, article, words = e.get("score"), e.get("article"), e.get("reason", "")
+            self.by_seq[e.seq] = (score, article, words)
+            if score == "0-0":
+                g.set_result("*", article, "both sides lose (0-0) " + words)
+            else:
+                g.set_result(score, article, None if articles.reason(article) else words or None)
+            g.add_overrule("%s ruled %s %s %s in place of the board's %s" % (
+                head, score, article, words, board))
+        elif what == "foul":
+            self.by_seq[e.seq] = g.add_foul(e.get("side"), e.get("article"), "%s, declared by the arbiter %s" % (
+                articles.reason(e.get("article")), by))
+            g.add_overrule("%s declared a foul of %s" % (head, _side_word(e.get("side")).lower()))
+        else:  # unfoul
+            note = self.by_seq.pop(replaced, None)
+            if note is not None and note in g.notes:
+                g.remove_foul(note)
+            g.add_overrule("%s struck the foul of %s (event %s)" % (head, _side_word(e.get("side")).lower(), replaced))
+
+    def _decision(self, seq):
+        # the words of the result event `seq` replaced ("?" if not in this log)
+        r = self.by_seq.get(seq)
+        return " ".join(w for w in r if w) if isinstance(r, tuple) else "(event %s)" % seq
 
     def _alert(self, t, e):
         what = e.get("what")
@@ -183,10 +224,17 @@ class _Builder:
         self.game.add_comment("%s offers a draw (22.1)" % _side_word(e.get("side")))
 
     def _flag(self, t, e):
-        self.game.add_comment("%s's flag fell at %s ms (4.1.6)" % (_side_word(e.get("side")), e.get("at")))
+        article = e.get("article", "4.1.6")
+        if article == "21.5":
+            # the quota's last move made but not pressed: the arbiter rules
+            self.game.add_comment("%s's flag fell at %s ms with the quota's last move made but not pressed: "
+                                  "the arbiter rules (21.5)" % (_side_word(e.get("side")), e.get("at")))
+        else:
+            self.game.add_comment("%s's flag fell at %s ms (%s)" % (_side_word(e.get("side")), e.get("at"), article))
 
     def _result(self, t, e):
         score, article, words = e.get("score"), e.get("article"), e.get("reason", "")
+        self.by_seq[e.seq] = (score, article, words)
         if score == "0-0":
             # 20.2: both sides forfeit; PGN has no such result.
             self.game.set_result("*", article, "both sides forfeit (0-0) " + words)
@@ -207,6 +255,7 @@ class _Builder:
         self.game.add_comment("%s%s (%s)" % (head, (", ruling: " + verdict) if verdict else "", arts))
 
     def _confirm(self, t, e):
+        self.by_seq[e.seq] = (e.get("score"), e.get("result_article"), "confirmed (art. 9)")
         if e.get("red_used") is not None and e.get("black_used") is not None:
             self.game.time_used = {RED: e.get("red_used"), BLACK: e.get("black_used")}
 
@@ -216,9 +265,7 @@ class _Builder:
         want = Position(fen).fen().split()[:2]
         for k in range(len(g.plies), -1, -1):
             if g.position(k).fen().split()[:2] == want:
-                if k < len(g.plies):
-                    del g.plies[k:]
-                    g._pos = g.position()
+                g.back_to(k)
                 g.add_comment("Position corrected by the arbiter (5.8): back to move %d" % k)
                 return
         g.add_comment("Position corrected by the arbiter (5.8): %s" % fen)
@@ -244,7 +291,7 @@ def game_from_events(events, headers=None):
     """The record (xqboard.record.Game) of one game's events: payload
     strings or boardlink.Event objects, in order from the GAME event.
     `headers` (Date, Site...) are added to those the GAME event gives."""
-    b = _Builder(headers)
+    b = RecordBuilder(headers)
     for e in events:
         b.add(e)
     return b.game

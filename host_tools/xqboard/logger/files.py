@@ -38,7 +38,7 @@ from pathlib import Path
 from ..core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from ..record import score_sheet, write_pgn
 from ..boardlink import Event
-from .events import _Builder
+from .events import RecordBuilder
 
 from link.frame import FrameError, decode, encode  # noqa: E402
 
@@ -106,7 +106,7 @@ class GameFiles:
         self.payloads = []
         self.events = []  # the payloads decoded (boardlink.Event)
         self.new_notes = []
-        self.builder = _Builder(self.headers)
+        self.builder = RecordBuilder(self.headers)
         for p in payloads:
             self._take(p)
         self.dirty = bool(payloads)

@@ -16,6 +16,12 @@ score sheet follow within `every` seconds and at once at the end of a game.
 A logger started again with the same OUT folder takes each game's events
 from its files and asks the board only for the rest: a move is never
 written twice or skipped.
+
+The logger never decides: confirming a result (art. 9) is the arbiter's
+act (docs/RULES.md, "The arbiter decides"). With the arbiter's key the
+arbiter sends it, or any overrule, through the logger:
+logger.arbiter(board, ["confirm"]), or a line typed to `xqboard log`
+(`confirm`, `t-1 annul by=Li`: see typed()).
 """
 import queue
 import sys
@@ -38,7 +44,6 @@ class Board:
         self.clocks = None  # {0: ms, 8: ms}
         self.clocks_at = 0.0
         self.running = None
-        self.confirm_sent = False
         self.ended_at = None
 
     @property
@@ -54,15 +59,17 @@ class Board:
 
 class Logger:
     def __init__(self, ports, out, key=None, stream=None, live=None, color=None, every=0.5,
-                 confirm=True, headers=None, chinese=None):
+                 headers=None, chinese=None, faces=None):
         self.out = out
+        self.faces = faces  # port -> {display: frame}, where the displays can be seen (a sim)
         self.key = key
         self.stream = stream or sys.stdout
         tty = hasattr(self.stream, "isatty") and self.stream.isatty()
         self.live = tty if live is None else live
         self.color = self.live if color is None else color
         self.every = every
-        self.confirm = confirm and key is not None  # art. 9: ask the board for the times used
+        self.confirm = key is not None  # art. 9: an arbiter with the key confirms each result
+        self.typed_lines = queue.Queue()  # the arbiter's command lines (typed())
         self.headers = headers or {}
         self.chinese = chinese or {}
         self.inbox = queue.Queue()
@@ -93,8 +100,8 @@ class Logger:
             self.screen.flush()
 
     def over(self, board, wait_confirm=3.0):
-        """True once `board`'s game has its result and, when this logger
-        asks for it, the board's confirmation (art. 9; at most wait_confirm
+        """True once `board`'s game has its result and, when the arbiter can
+        confirm it (a key), the confirmation (art. 9; at most wait_confirm
         seconds after the result)."""
         f = board.files
         if f is None or not f.ended:
@@ -136,6 +143,7 @@ class Logger:
                                               "link up: %s" % session.port if session.connected
                                               else "link down (%s): reconnecting" % (data or "closed")))
                 self._draw()
+        self._run_typed()
         for b in self.boards:
             b.session.tick()
             if b.session.status_at > b.clocks_at and "red" in b.session.status:
@@ -158,7 +166,6 @@ class Logger:
         b.files = GameFiles(self.out, session.link.board_id or "board", n, headers=self.headers,
                             chinese=self.chinese)
         b.running = None
-        b.confirm_sent = False
         b.ended_at = None
         return list(b.files.payloads)
 
@@ -179,13 +186,54 @@ class Logger:
 
         b.files.append(events, each)  # on the disk before anything else
         if b.files.ended:
+            # (the result is the board's proposal until the arbiter confirms it)
             b.files.write_records()
             self._written_at = time.monotonic()
-            if self.confirm and not b.confirm_sent and not any(e.kind == "CONFIRM" for e in events) \
-                    and not b.files.has("CONFIRM"):
-                b.confirm_sent = True
-                session.send(session.link.command(["confirm"]))
         self._draw()
+
+    # -- the arbiter's commands ----------------------------------------------------
+
+    def arbiter(self, board, words, timeout=5.0):
+        """Sends the arbiter's signed command `words` (confirm, annul by=..,
+        result .. by=.., adjust ..) to `board`; returns the reply words
+        (['ok', ...] or ['refused', reason...]). Its events are logged."""
+        s = board.session
+        return s.command(list(words), timeout=timeout, on_events=lambda evs: self.on_events(s, evs))
+
+    def typed(self, line):
+        """Takes a command line the arbiter typed: `[<board>] <command...>`,
+        the board named by its id or port (it may be left out when there is
+        one board). Run at the next step(); the answer is printed."""
+        self.typed_lines.put(line)
+
+    def _run_typed(self):
+        while True:
+            try:
+                words = self.typed_lines.get_nowait().split()
+            except queue.Empty:
+                return
+            if not words:
+                continue
+            named = [b for b in self.boards if words[0] in (b.session.port, b.session.link.board_id)]
+            board = named[0] if named else (self.boards[0] if len(self.boards) == 1 else None)
+            words = words[1:] if named else words
+            if board is None or not words:
+                self._say("arbiter: `<board> <command>`: name the board (%s)" % " ".join(
+                    b.session.link.board_id or b.session.port for b in self.boards))
+                continue
+            tag = board.session.link.board_id or board.session.port
+            if self.key is None:
+                self._say("%-4s      %s: not sent, the logger has no arbiter key (--key)" % (tag, words[0]))
+                continue
+            try:
+                reply = self.arbiter(board, words)
+            except (TimeoutError, ValueError) as e:
+                reply = ["not answered:", str(e)]
+            self._say("%-4s      arbiter %s: %s" % (tag, " ".join(words), " ".join(reply)))
+
+    def _say(self, line):
+        self.stream.write(line + "\n")
+        self.stream.flush()
 
     def _follow_clock(self, b, e):
         if e.kind == "PRESS":
@@ -215,7 +263,13 @@ class Logger:
                 b.files.write_records()
 
     def _panels(self):
-        return [panel(b.state(), color=self.color) for b in self.boards]
+        return [panel(self._state(b), color=self.color) for b in self.boards]
+
+    def _state(self, b):
+        s = b.state()
+        if self.faces:
+            s["faces"] = self.faces(s["port"])
+        return s
 
     def _draw(self, force=False):
         if self.screen:

@@ -16,7 +16,9 @@ start (20.1).
 import time
 
 from ..core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
-from game.events import escape  # noqa: E402
+from game.config import FIELDS, Config  # noqa: E402
+from game.events import GAME, encode, escape, unescape  # noqa: E402
+from link.frame import MAX_LINE  # noqa: E402
 
 
 class RoundError(Exception):
@@ -24,10 +26,14 @@ class RoundError(Exception):
 
 
 class Pairing:
-    def __init__(self, board, red, black):
+    """One board's game: its board number, the players' names and, when the
+    round comes from an event file, their numbers in the event."""
+
+    def __init__(self, board, red, black, red_no=None, black_no=None):
         self.board = str(board)
         self.red = red
         self.black = black
+        self.red_no, self.black_no = red_no, black_no
 
     def __repr__(self):
         return "Pairing(%s, %r, %r)" % (self.board, self.red, self.black)
@@ -44,6 +50,58 @@ def parse_pairing(text):
     return port, Pairing(parts[0].strip(), parts[1].strip(), parts[2].strip())
 
 
+def parse_board_map(text):
+    """{board number: port} of a board map: `1=/dev/ttyACM0,2=/dev/ttyACM1`,
+    or a file with a `BOARD PORT` line per board (`#` starts a comment).
+    ValueError naming the fault."""
+    lines = []
+    try:
+        with open(text, encoding="utf-8") as f:
+            lines = [l.split("#", 1)[0].split() for l in f]
+    except OSError:
+        lines = [part.split("=", 1) for part in text.split(",")]
+    out = {}
+    for parts in lines:
+        if not parts:
+            continue
+        if len(parts) != 2 or not parts[0].strip().isdigit() or not parts[1].strip():
+            raise ValueError("board map: want BOARD=PORT (or a file of `BOARD PORT` lines), got %r" % " ".join(parts))
+        board, port = int(parts[0]), parts[1].strip()
+        if board in out:
+            raise ValueError("board map: board %d given twice" % board)
+        if port in out.values():
+            raise ValueError("board map: port %s given twice" % port)
+        out[board] = port
+    if not out:
+        raise ValueError("board map: no boards")
+    return out
+
+
+def parse_range(text):
+    """The board numbers of `1-25,30`. ValueError."""
+    out = set()
+    for part in text.split(","):
+        a, _, b = part.strip().partition("-")
+        if not a.isdigit() or (b and not b.isdigit()):
+            raise ValueError("board range: want 1-25,30..., got %r" % text)
+        out.update(range(int(a), int(b or a) + 1))
+    return out
+
+
+def event_pairings(games, board_map, only=None):
+    """{port: Pairing} of an event's round (tournament.boards.BoardGame
+    list) for the boards of `board_map` (board -> port) this PC starts
+    (`only`: a set of board numbers, None for all of the map's). ValueError
+    for a board of the round the map lacks."""
+    mine = [g for g in games if (only is None and g.board in board_map) or (only is not None and g.board in only)]
+    missing = [g.board for g in mine if g.board not in board_map]
+    if missing:
+        raise ValueError("board map: no port for board %s" % ", ".join(map(str, missing)))
+    if not mine:
+        raise ValueError("no board of this round is in the map (boards %s)" % ", ".join(str(g.board) for g in games))
+    return {board_map[g.board]: Pairing(g.board, g.red, g.black, g.red_no, g.black_no) for g in mine}
+
+
 def _value(v):
     # one word, as the protocol writes text (a space is `_`, UTF-8 as itself)
     return escape(str(v).strip())
@@ -57,11 +115,32 @@ def new_words(pairing, event=None, round_no=None, tc=None, level=None, extra=())
     if round_no is not None:
         words.append("round=" + _value(round_no))
     words += ["board=" + _value(pairing.board), "red=" + _value(pairing.red), "black=" + _value(pairing.black)]
+    if pairing.red_no is not None:
+        words += ["red_no=%d" % pairing.red_no, "black_no=%d" % pairing.black_no]
     if tc:
         words.append("tc=" + _value(tc))
     if level:
         words.append("level=" + _value(level))
     return words + list(extra)
+
+
+def check_fits(words):
+    """RoundError when the GAME event a `new` makes would not fit the
+    link's frame (480 bytes of UTF-8, docs/PROTOCOL.md): the board would
+    refuse it. The event carries every setting, the starting FEN included."""
+    settings = dict(w.split("=", 1) for w in words[1:])
+    values = ["new"] + [unescape(settings[k]) if k in settings else None for k in FIELDS]
+    cfg = Config()
+    for i, k in enumerate(FIELDS):
+        if values[i + 1] is None:
+            values[i + 1] = getattr(cfg, k)
+        elif k in ("limit", "late", "red_no", "black_no"):
+            values[i + 1] = int(values[i + 1])
+    line = encode(999999, 99999999999, GAME, tuple(values))
+    size = len(line.encode("utf-8"))
+    if size > MAX_LINE:
+        raise RoundError("board %s: the game's settings take %d bytes of UTF-8 on the link, the frame holds %d "
+                         "(shorten the names or the event name)" % (settings.get("board"), size, MAX_LINE))
 
 
 def setup_confirmed(board):
@@ -83,6 +162,8 @@ def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None
     for b in boards:
         if b.session.port not in pairings:
             raise RoundError("no pairing for %s" % b.session.port)
+    for b in boards:
+        check_fits(new_words(pairings[b.session.port], event, round_no, tc, level, extra))
     for b in boards:
         s = b.session
         words = new_words(pairings[s.port], event, round_no, tc, level, extra)

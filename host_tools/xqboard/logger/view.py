@@ -55,7 +55,9 @@ def _move_number(game, ply_number):
 def panel(state, color=False):
     """The lines of one board's panel. `state` has: port, board_id,
     connected, game (a record.Game or None), clocks ({0: ms, 8: ms} or
-    None), running (0, 8 or None), files (a stem or None)."""
+    None), running (0, 8 or None), files (a stem or None); and faces
+    ({display: 1024-byte frame}) where the board's displays can be seen
+    (a simulated board in the same process: Logger(faces=...))."""
     g = state.get("game")
     head = "%s  %s  %s" % (state.get("board_id") or "?", state.get("port"),
                            "connected" if state.get("connected") else "LINK DOWN: waiting for the port")
@@ -85,6 +87,21 @@ def panel(state, color=False):
         lines.append(result_line(g))
     if state.get("files"):
         lines.append("Files: %s.*" % state["files"])
+    lines += faces_lines(state.get("faces"))
+    return lines
+
+
+def faces_lines(frames):
+    """The displays' faces side by side, 2 x 2 pixels a character."""
+    if not frames:
+        return []
+    from ..faces_png import compact_art
+
+    names = sorted(frames)
+    arts = [compact_art(frames[n]) for n in names]
+    lines = ["   ".join("Display %-56s" % n for n in names)]
+    for row in zip(*arts):
+        lines.append("   ".join(row))
     return lines
 
 

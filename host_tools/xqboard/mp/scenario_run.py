@@ -28,6 +28,9 @@ def main(argv):
     except OSError as e:
         print("error: cannot read %s: %s" % (argv[0], e), file=sys.stderr)
         sys.exit(2)
+    except UnicodeError:
+        print("error: %s: not a text script (not UTF-8): a binary file?" % argv[0], file=sys.stderr)
+        sys.exit(2)
     r = Runner(argv[1])
     end = last + TAIL_MS
     with open(argv[0]) as f:

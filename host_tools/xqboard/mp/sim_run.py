@@ -24,7 +24,11 @@
 # commands (new, setup, start, resign...) come over the link, signed with
 # the arbiter's key: the sim has no side door for them.
 #
-#   sim_run.py PTY STORE SPEED KEYHEX BOARD_ID
+#   sim_run.py PTY STORE SPEED KEYHEX BOARD_ID [DISPLAYS]
+#
+# With DISPLAYS (red,black or both) the board has displays
+# (boards/simpanels.py): each time a face is redrawn, every display's frame
+# is printed as `F <display> <hex>` (xqboard.simboard keeps the latest).
 import os
 import select
 import sys
@@ -45,9 +49,15 @@ def _hex(data):
 
 
 class RealTimeSim:
-    def __init__(self, path, store, speed, key, board_id):
+    def __init__(self, path, store, speed, key, board_id, displays=None):
         self.port = TtyPort(path)
-        self.board = SimBoard(port=self.port, store=store, key=key, board_id=board_id)
+        if displays:
+            from boards.simpanels import PanelSimBoard
+
+            self.board = PanelSimBoard(displays, port=self.port, store=store, key=key, board_id=board_id)
+        else:
+            self.board = SimBoard(port=self.port, store=store, key=key, board_id=board_id)
+        self.drawn = 0
         self.speed = speed
         self.vt = 0  # virtual ms since the start
         self.next_step = 0
@@ -76,6 +86,10 @@ class RealTimeSim:
             self.app.step(self.tick())
         except Exception as e:  # a firmware bug: say so and go on (the device's watchdog would reset)
             print("crash %s: %s" % (type(e).__name__, e))
+        if getattr(self.board, "drawn", 0) != self.drawn:
+            self.drawn = self.board.drawn
+            for p in self.board.panels:
+                print("F %s %s" % (p.name, p.buffer.hex()))
         w = self.app.wait_ms(self.tick())
         for f in self.board.flickers:
             if f[1] > self.vt:
@@ -146,16 +160,16 @@ class RealTimeSim:
 
 
 def main(argv):
-    if len(argv) != 5:
-        print("usage: sim_run.py PTY STORE SPEED KEYHEX BOARD_ID", file=sys.stderr)
+    if len(argv) not in (5, 6):
+        print("usage: sim_run.py PTY STORE SPEED KEYHEX BOARD_ID [DISPLAYS]", file=sys.stderr)
         sys.exit(2)
-    path, store, speed, keyhex, board_id = argv
+    path, store, speed, keyhex, board_id = argv[:5]
     key = None
     if keyhex != "-":
         import binascii
 
         key = binascii.unhexlify(keyhex)
-    sim = RealTimeSim(path, store, float(speed), key, board_id)
+    sim = RealTimeSim(path, store, float(speed), key, board_id, argv[5] if len(argv) == 6 else None)
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
     poll.register(sim.port.f, select.POLLIN)

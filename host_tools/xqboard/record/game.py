@@ -95,6 +95,7 @@ class Game:
         self.article = None
         self.reason = None
         self.time_used = None
+        self.overrules = []  # the arbiter's overrules of the board, as lines for the sheet
 
     # -- moves ------------------------------------------------------------
 
@@ -172,6 +173,17 @@ class Game:
         n = Note("comment", text, len(self.plies) if ply is None else ply)
         self.notes.append(n)
         return n
+
+    def add_overrule(self, text):
+        """Records an overrule of the board by the arbiter (16.3, 17.1: the
+        board proposes, the arbiter decides): on the score sheet and as a
+        comment."""
+        self.overrules.append(text)
+        return self.add_comment(text)
+
+    def remove_foul(self, note):
+        """Removes a foul the arbiter struck (it no longer counts)."""
+        self.notes.remove(note)
 
     def fouls(self, side=None):
         return [n for n in self.notes if n.kind == "foul" and (side is None or n.side == side)]

@@ -108,6 +108,8 @@ def score_sheet(game, fmt="Chinese", moves=True, **opts):
     if moves:
         out += [""] + move_lines(game, fmt, **opts) + [""]
     out.append(result_line(game))
+    for text in game.overrules:
+        out.append("  Overruled 裁判改判: " + text)
     used = game.times_used()
     out.append("Time used 用时: Red 红方 %s   Black 黑方 %s" % (_time(used[RED]), _time(used[BLACK])))
     out += foul_lines(game)

@@ -19,6 +19,7 @@ import time
 import tty
 
 from . import image
+from .cable import Cable
 
 RAW_PROMPT = b"raw REPL; CTRL-B to exit\r\n>"
 EOT = b"\x04"
@@ -220,89 +221,105 @@ def cmd_scenario(args):
 
 
 class QemuSim:
-    """`xqboard sim --target qemu`: the firmware image on the emulated Pico in
-    real time (`-icount shift=0,sleep=on`: busy time is the instructions',
-    idle time the wall clock's). UART0 is the board's link, printed as its
-    port; action lines go to UART1 (boards/qemu.py, RealTimeSim). `power
-    off` kills the emulator, `power on` starts it again on the same flash
-    image (a new port: --link keeps a symlink to it)."""
+    """`xqboard sim --target qemu`: the firmware image on the emulated Pico,
+    in real time (`-icount shift=0,sleep=on`: busy time is the
+    instructions', idle time the wall clock's) or, `fast=True`, as fast as
+    the emulator goes (`sleep=off`: the tests). The board's link is UART0,
+    relayed through a cable (target/cable.py) to the port the host opens;
+    action lines go to a file beside the flash image that the board reads
+    through semihosting (boards/qemu.py, RealTimeSim), its error lines come
+    back on UART1. `power off` kills the emulator, `power on` starts it
+    again on the same flash image (the actions not yet done are lost with
+    the power); `cable off|on` pulls and plugs the cable. The same API as
+    xqboard.simboard.SimulatedBoard for what the end-to-end tests use:
+    start(), port, key, act(*lines), cable(on), power(on), close()."""
 
-    def __init__(self, store, key, board_id, link=None, log=None):
+    def __init__(self, store, key, board_id, link=None, log=None, fast=False):
         self.store = store
         self.key = key
         self.board_id = board_id
-        self.link = link
+        self.flash = os.path.join(store, "flash.img")
+        self.icount = EMULATED if fast else REAL_TIME
         self.log = log or (lambda line: None)
+        self.wire = Cable(link)
         self.emu = None
-        self.inputs = None
+        self.errors = None
 
     @property
     def port(self):
-        return self.emu.port if self.emu else None
+        return self.wire.port
 
     def __enter__(self):
-        self.start()
-        return self
+        return self.start()
 
     def __exit__(self, *exc):
         self.close()
 
     def start(self):
         os.makedirs(self.store, exist_ok=True)
-        flash = os.path.join(self.store, "flash.img")
-        if not os.path.exists(flash + ".occ"):
-            with open(flash + ".occ", "wb") as f:
+        if not os.path.exists(self.flash + ".occ"):
+            with open(self.flash + ".occ", "wb") as f:
                 f.write(bytes(90))  # no piece on the board yet
-        self.emu = Emulator(flash, icount=REAL_TIME, serials=2)
-        self.emu.start()
-        self.emu.launch("import boards.qemu as q\nq.sim(%r, %r, %r)" % (self.emu.flash, self.key.hex(), self.board_id))
-        self.emu.release()  # the link is the host tools' now
-        self.inputs = os.open(self.emu.ports[1], os.O_RDWR | os.O_NOCTTY)
-        tty.setraw(self.inputs)
-        if self.link:
-            if os.path.lexists(self.link):
-                os.unlink(self.link)
-            os.symlink(self.emu.port, self.link)
+        self.wire.start()
+        self.power(True)
+        return self
 
     def close(self):
-        if self.emu:
+        self.power(False)
+        self.wire.close()
+
+    def power(self, on):
+        if not on and self.emu:
+            self.wire.attach(None)
             self.emu.kill()
             self.emu = None
-        if self.inputs is not None:
-            os.close(self.inputs)
-            self.inputs = None
+            os.close(self.errors)
+        elif on and not self.emu:
+            open(self.flash + ".actions", "wb").close()  # a new power-on reads from its start
+            self.emu = Emulator(self.flash, icount=self.icount, serials=2)
+            self.emu.start()
+            self.emu.launch("import boards.qemu as q\nq.sim(%r, %r, %r)" % (self.flash, self.key.hex(), self.board_id))
+            self.wire.attach(self.emu.fd)
+            self.errors = os.open(self.emu.ports[1], os.O_RDWR | os.O_NOCTTY)
+            tty.setraw(self.errors)
 
-    def act(self, line):
-        words = line.split()
-        if words[:1] == ["power"] and words[1:] in (["off"], ["on"]):
-            if words[1] == "off":
-                self.close()
+    def cable(self, on):
+        self.wire.plug(on)
+
+    def act(self, *lines):
+        for line in lines:
+            words = line.split()
+            if words[:1] in (["power"], ["cable"]) and words[1:] in (["off"], ["on"]):
+                getattr(self, words[0])(words[1] == "on")
+                if words == ["power", "on"]:
+                    self.log("powered on")
             elif not self.emu:
-                self.start()
-                self.log("powered on: port %s" % self.emu.port)
-        elif words[:1] == ["cable"]:
-            self.log("cable on|off: not on --target qemu (close and reopen the port instead)")
-        elif not self.emu:
-            self.log("(board off) %s" % line.strip())
-        else:
-            os.write(self.inputs, line.strip().encode() + b"\n")
-            self._errors()
+                self.log("(board off) %s" % line.strip())
+            else:
+                with open(self.flash + ".actions", "ab") as f:
+                    f.write(line.strip().encode() + b"\n")
+                self._errors()
 
     def _errors(self):
-        r, _, _ = select.select([self.inputs], [], [], 0)
+        r, _, _ = select.select([self.errors], [], [], 0)
         if r:
-            for text in os.read(self.inputs, 4096).decode(errors="replace").splitlines():
+            for text in os.read(self.errors, 4096).decode(errors="replace").splitlines():
                 self.log(text)
 
+    def journal(self, dest, name="/games/g00001.log"):
+        """Copies a file of the board's flash (the journal) to the host path
+        dest, by booting the image on it (after close(): the board is off)."""
+        with Emulator(self.flash, self.emu and self.emu.elf) as emu:
+            emu.exec("import boards.qemu as q\nq.export(%r, %r, %r)" % (self.flash, name, os.path.abspath(dest)))
+        return dest
 
-def cmd_sim(args):
-    """`xqboard sim --target qemu` (commands/sim.py's options, but --speed:
-    the emulated board runs in real time)."""
+def run_sim(args, key):
+    """`xqboard sim --target qemu` (commands/sim.py's options, the key
+    parsed there; but --speed: the emulated board runs in real time)."""
     import sys
     import tempfile
     import threading
 
-    from ..commands.sim import key_arg
     from ..errors import UsageError
 
     why = image.missing()
@@ -311,7 +328,7 @@ def cmd_sim(args):
     if float(args.speed) != 1:
         raise UsageError("--speed: the emulated board runs in real time (--target unix for another speed)")
     tmp = None if args.store else tempfile.TemporaryDirectory(prefix="xqboard-sim-")
-    sim = QemuSim(args.store or tmp.name, key_arg(args.key), args.board_id, args.link,
+    sim = QemuSim(args.store or tmp.name, key, args.board_id, args.link,
                   log=lambda line: print("board: " + line, file=sys.stderr, flush=True))
     sim.start()
     print(sim.port, flush=True)

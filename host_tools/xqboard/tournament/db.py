@@ -10,10 +10,9 @@ either the state before a command or the state after it, never half a round.
 """
 import sqlite3
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2         # 2: names need not be unique; pinyin, birth, sex, federation, ID, late entry
 
-SCHEMA = """
-create table if not exists meta (key text primary key, value text not null);
+ENTRANTS = """
 create table if not exists entrants (
     id integer primary key,
     kind text not null default 'player',     -- 'player' or 'team'
@@ -28,8 +27,17 @@ create table if not exists entrants (
     withdrawn_round integer,                 -- plays no round from this one (19.1)
     annulled integer not null default 0,     -- results cancelled (19.2)
     eliminated_round integer,                -- out of a 10.6 event from this round
-    unique (kind, name)
+    pinyin text,                             -- the name in pinyin, surname style ('WANG Tianyi')
+    birth text,                              -- YYYY or YYYY-MM-DD
+    sex text,                                -- 'm', 'f' or null
+    federation text,                         -- e.g. 'CHN'
+    player_id text,                          -- national or FIDE ID
+    joined_round integer not null default 1  -- a late entry's first round (Swiss)
 );
+"""
+
+SCHEMA = ENTRANTS + """
+create table if not exists meta (key text primary key, value text not null);
 create table if not exists rounds (
     no integer primary key,
     stage text not null default 'main',      -- 'main', 'ko' (10.5), 'W'/'L'/'F' (double ko)
@@ -73,6 +81,27 @@ create table if not exists lineups (
     primary key (round, team, pos)
 );
 """
+
+
+def upgrade(db, version):
+    """Brings a file of an older SCHEMA_VERSION to this one, in one
+    transaction (the entrants table is rebuilt without its unique names)."""
+    if version == 1:
+        db.execute("pragma foreign_keys = off")
+        db.execute("begin")
+        try:
+            # SQLite's way to drop a constraint: a new table, copied, renamed
+            db.execute(ENTRANTS.replace("if not exists entrants", "entrants_v2"))
+            old = ", ".join(r[1] for r in db.execute("pragma table_info(entrants)"))
+            db.execute("insert into entrants_v2 (%s) select %s from entrants" % (old, old))
+            db.execute("drop table entrants")
+            db.execute("alter table entrants_v2 rename to entrants")
+            db.execute("insert or replace into meta values ('version', ?)", (str(SCHEMA_VERSION),))
+            db.execute("commit")
+        except BaseException:
+            db.execute("rollback")
+            raise
+        db.execute("pragma foreign_keys = on")
 
 
 def connect(path):

@@ -26,7 +26,8 @@ import sqlite3
 from typing import List, Optional
 
 from . import ranking, tiebreaks
-from .db import SCHEMA_VERSION, connect
+from .db import SCHEMA_VERSION, connect, upgrade
+from .corrections import repairing_changes
 from .errors import TournamentError
 from .lineups import board_games_individual, board_games_team, check_lineup, default_lineup
 from .records import event_records
@@ -40,6 +41,8 @@ LINEUPS = ("fixed", "substitutes", "adhoc", "allplay")   # 11.1-11.4 (11.5: team
 LEVELS = ("national", "provincial", "junior")
 FIRST_ROUND = ("near", "fold", "slide")
 RANK_BY = ("match_points", "game_points")
+LATE_POINTS = ("loss", "draw")
+MAX_FOULS = 99
 
 
 @dataclasses.dataclass
@@ -74,9 +77,12 @@ class Settings:
     first: str = "near"                # round 1 of a Swiss: near, fold or slide
     seed: Optional[int] = None         # random seed of every lot
     date: str = ""
+    tc: str = ""                       # the time control the boards are started with (6.1-6.5), '' = the board's
     city: str = ""
     arbiter: str = ""
     rank_by: str = "match_points"      # team events: or game_points (14.7)
+    late_entries: bool = True          # a Swiss takes players after round 1 (the 2011 rules are silent)
+    late_points: str = "loss"          # each round a late entry missed scores a loss, or a draw
 
     def __repr__(self):
         changed = ["%s=%r" % (f.name, getattr(self, f.name)) for f in dataclasses.fields(self)[1:]
@@ -99,6 +105,8 @@ class Settings:
             raise TournamentError("knockouts are for individual events here")
         if self.games not in (1, 2, 3, 4) or self.cycles not in (1, 2):
             raise TournamentError("games per match 1-4, cycles 1 or 2")
+        if self.late_points not in LATE_POINTS:
+            raise TournamentError("late points %r: one of %s" % (self.late_points, ", ".join(LATE_POINTS)))
         if self.rank_by not in RANK_BY or (self.rank_by == "game_points" and self.kind != "team"):
             raise TournamentError("--rank-by game_points (14.7) is for team events; otherwise match_points")
         self.tiebreaks = list(self.tiebreaks or tiebreaks.default_order(self.system, self.kind, self.games))
@@ -158,8 +166,11 @@ class Event(Roster):
             raise TournamentError("%s is not an event file (create one with `xqboard tournament new`)" % path)
         db = connect(path)
         ev = cls(db, path)
+        if ev.get("version") in range(1, SCHEMA_VERSION):
+            upgrade(db, ev.get("version"))
         if ev.get("version") != SCHEMA_VERSION:
-            raise TournamentError("%s: not an event file of this version" % path)
+            raise TournamentError("%s: an event file of version %s; this xqboard reads version %d"
+                                  % (path, ev.get("version"), SCHEMA_VERSION))
         return ev
 
     def get(self, key, default=None):
@@ -387,15 +398,29 @@ class Event(Roster):
 
     def set_result(self, rnd, board, result, fouls_red=None, fouls_black=None, termination=None,
                    source="hand", force=False):
-        """Enters one game's result by round and board number."""
+        """Enters one game's result by round and board number. A different
+        result needs force; once the next round is paired it also returns
+        lines naming the pairings the correction would have changed
+        (corrections.repairing_changes); None when there is nothing to say."""
         result = parse_result(result) if result is not None else None
+        for side, n in (("Red", fouls_red), ("Black", fouls_black)):
+            if n is not None and not (isinstance(n, int) and 0 <= n <= MAX_FOULS):
+                raise TournamentError("%s's fouls %r: a count from 0 to %d" % (side, n, MAX_FOULS))
         g = self.game_at(rnd, board)
-        if g["result"] is not None and g["result"] != result and not force:
+        changed = g["result"] is not None and g["result"] != result
+        later = changed and rnd < self.current_round   # a missing result may follow (principle 8)
+        if changed and not force and not later:
             raise TournamentError("round %d board %d has %s already (--force to change it)" % (rnd, board, g["result"]))
+        if later and not force:
+            raise TournamentError("round %d is paired: a result of round %d changes the standings it was paired "
+                                  "from (--force enters it and names the pairings it would have changed)"
+                                  % (self.current_round, rnd))
+        report = repairing_changes(self, rnd, board, result) if later else []
         with self.db:
             self.db.execute("update games set result = ?, fouls_red = coalesce(?, fouls_red), "
                             "fouls_black = coalesce(?, fouls_black), termination = coalesce(?, termination), "
                             "source = ? where id = ?", (result, fouls_red, fouls_black, termination, source, g["id"]))
+        return report or None
 
     def withdraw(self, who, from_round=None):
         """19.1-19.3: the entrant plays no more from `from_round` (default:
@@ -436,6 +461,8 @@ class Event(Roster):
             return self.withdraw(who, rnd)
         if article not in ("18.1", "18.2"):
             raise TournamentError("penalty article: 18.1, 18.2 or 18.3")
+        if rnd is not None and not (isinstance(rnd, int) and 1 <= rnd <= self.current_round):
+            raise TournamentError("penalty round %r: a round paired so far (1-%d)" % (rnd, self.current_round))
         with self.db:
             self.db.execute("insert into penalties (entrant, round, article, note) values (?, ?, ?, ?)",
                             (e.id, rnd, article, note))

@@ -3,10 +3,13 @@
 >>> '<table' in page([('T', ['a'], [['1']])], 'Event')
 True
 """
+import datetime
 import html
 
 CSS = """
-@page { size: A4; margin: 14mm 12mm; }
+@page { size: A4; margin: 14mm 12mm 16mm 12mm;
+        @bottom-left { content: "PRINTED"; font-size: 8pt; color: #444; }
+        @bottom-right { content: "page " counter(page) " / " counter(pages); font-size: 8pt; color: #444; } }
 body { font-family: "Noto Sans CJK SC", "WenQuanYi Zen Hei", "DejaVu Sans", sans-serif; font-size: 10.5pt; color: #000; }
 h1 { font-size: 15pt; margin: 0 0 2mm 0; }
 h2 { font-size: 12.5pt; margin: 6mm 0 2mm 0; }
@@ -26,10 +29,13 @@ def _cell(v):
     return "<td%s>%s</td>" % (cls, html.escape(s))
 
 
-def page(tables, event_name, meta=""):
-    """A whole HTML document with one section per (title, header, rows)."""
+def page(tables, event_name, meta="", printed=None):
+    """A whole HTML document with one section per (title, header, rows);
+    printed on paper, each page's foot has the print time and 'page k / n'."""
+    printed = printed or datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    css = CSS.replace("PRINTED", "printed %s" % printed.replace('"', ""))
     parts = ["<!DOCTYPE html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\"><title>%s</title><style>%s</style>"
-             "</head><body>" % (html.escape(event_name), CSS)]
+             "</head><body>" % (html.escape(event_name), css)]
     for title, header, rows in tables:
         parts.append("<section><h1>%s</h1>" % html.escape(event_name))
         if meta:

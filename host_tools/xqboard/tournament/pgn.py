@@ -1,8 +1,11 @@
 """Results from the boards' records: xqbase-style PGN (issue 6 writes them).
 
 A record names its round, its board number in the hall, the players and the
-result; it is matched to the pairing by round + board + both names, and
-refused, with the reason, when anything differs.
+result; it is matched to the pairing by round + board + both players, and
+refused, with the reason, when anything differs. The players are matched by
+their numbers when the record has them (`RedNo`/`BlackNo`, from a board
+started by `round start EVENT ROUND --boards`: names may then be written
+any way), else by name or pinyin (a record saying `CHENG Liang` matches 程亮).
 
 >>> recs = parse('[Game "Chinese Chess"]\\n[Round "2"]\\n[Board "1"]\\n[Red "A"]\\n[Black "B"]\\n'
 ...              '[Result "1-0"]\\n[Format "ICCS"]\\n\\n1. h2e2 h9g7 1-0\\n')
@@ -103,20 +106,43 @@ def check(event, rec):
         g = event.game_at(rnd, board)
     except TournamentError as e:
         raise ValueError(str(e))
-    names = event.by_id()
-    want_red, want_black = names[g["red_player"]].name, names[g["black_player"]].name
-    red, black = t.get("Red", ""), t.get("Black", "")
-    if _norm(red) != _norm(want_red) or _norm(black) != _norm(want_black):
-        swapped = _norm(red) == _norm(want_black) and _norm(black) == _norm(want_red)
-        raise ValueError("round %d board %d is %s (Red) - %s (Black) in the pairing, the record says %s - %s%s" % (
-            rnd, board, want_red, want_black, red, black, " (colours swapped)" if swapped else ""))
+    es = event.by_id()
+    want = (es[g["red_player"]], es[g["black_player"]])
+    if t.get("RedNo") or t.get("BlackNo"):
+        _same_numbers(t, want, rnd, board)
+    else:
+        _same_names(t, want, rnd, board)
     fouls = tuple(int(t[k]) if t.get(k, "").isdigit() else None for k in ("RedFouls", "BlackFouls"))
     return rnd, board, res, fouls, g["result"]
+
+
+def _same_numbers(t, want, rnd, board):
+    from .boards import player_number
+
+    got = (t.get("RedNo", "").strip(), t.get("BlackNo", "").strip())
+    nums = tuple(str(player_number(e)) for e in want)
+    if got != nums:
+        raise ValueError("round %d board %d is %s (Red, no. %s) - %s (Black, no. %s) in the pairing, the record says "
+                         "no. %s - no. %s%s" % (rnd, board, want[0].name, nums[0], want[1].name, nums[1], got[0] or "?",
+                                                got[1] or "?", " (colours swapped)" if got == nums[::-1] else ""))
+
+
+def _same_names(t, want, rnd, board):
+    red, black = t.get("Red", ""), t.get("Black", "")
+
+    def known_as(e, name):
+        return _norm(name) in (_norm(e.name), _norm(e.pinyin))
+
+    if not (known_as(want[0], red) and known_as(want[1], black)):
+        swapped = known_as(want[0], black) and known_as(want[1], red)
+        raise ValueError("round %d board %d is %s (Red) - %s (Black) in the pairing, the record says %s - %s%s" % (
+            rnd, board, want[0].name, want[1].name, red, black, " (colours swapped)" if swapped else ""))
 
 
 class ImportReport:
     def __init__(self):
         self.applied, self.unchanged, self.refused = [], [], []
+        self.forced = []      # what a correction of an earlier round would have changed (Event.set_result)
 
     def __repr__(self):
         return "ImportReport(applied=%d, unchanged=%d, refused=%d)" % (
@@ -143,8 +169,9 @@ def import_records(event, paths, partial=False, force=False):
     if rep.refused and not partial:
         return rep
     for rec, rnd, board, res, fouls in todo:
-        event.set_result(rnd, board, res, fouls_red=fouls[0], fouls_black=fouls[1],
-                         termination=rec.tags.get("Termination"), source="pgn:%s" % os.path.basename(rec.source),
-                         force=True)
+        said = event.set_result(rnd, board, res, fouls_red=fouls[0], fouls_black=fouls[1],
+                                termination=rec.tags.get("Termination"),
+                                source="pgn:%s" % os.path.basename(rec.source), force=True)
+        rep.forced.extend(said or ())
         rep.applied.append((rec.where(), rnd, board, res))
     return rep

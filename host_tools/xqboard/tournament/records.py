@@ -38,11 +38,23 @@ def event_records(event, upto, provisional, stage):
         side = _sides(p, p.games, sc, team_of, multi, provisional)
         for e, opp, colour in ((p.red, p.black, "R"), (p.black, p.red, "B")):
             recs.setdefault(e, []).append(_match_record(p.round, e, opp, colour, side[e], side[opp], sc, multi))
+    if stage == "main":
+        _missed_rounds(recs, by_id, upto, sc, settings.late_points)
     # 19.2: an entrant whose results are annulled is out of the table
     for e in list(recs):
         if by_id[e].annulled:
             del recs[e]
     return recs
+
+
+def _missed_rounds(recs, by_id, upto, sc, late_points):
+    """A late entry's rounds before it joined: no opponent, no colour, the
+    event's late points (Settings.late_points: a loss or a draw each)."""
+    points = sc.draw if late_points == "draw" else sc.loss
+    for e, rs in recs.items():
+        for rnd in range(1, min(by_id[e].joined_round or 1, upto + 1)):
+            rs.append(Record(rnd, e, None, None, points, wins=0, outcome=None, played=False))
+        rs.sort(key=lambda r: r.round)
 
 
 def _sides(p, games, sc, team_of, multi, provisional):

@@ -12,13 +12,14 @@ from .errors import TournamentError
 # lost without play), both forfeited (20.2), or void (19.2 cancelled).
 PLAYED = ("1-0", "0-1", "1/2-1/2")
 FORFEITS = ("+-", "-+", "--")
-CODES = PLAYED + FORFEITS + ("void",)
+CODES = PLAYED + FORFEITS + ("void",)     # '0-0' (both lose) is written '--'  (20.2)
 ALIASES = {"1:0": "1-0", "0:1": "0-1", "=": "1/2-1/2", "½-½": "1/2-1/2", "draw": "1/2-1/2",
-           "+/-": "+-", "-/+": "-+", "-/-": "--", "+:-": "+-", "-:+": "-+"}
+           "+/-": "+-", "-/+": "-+", "-/-": "--", "+:-": "+-", "-:+": "-+", "0-0": "--", "0:0": "--",
+           "0.5-0.5": "1/2-1/2"}
 
 
 def parse_result(text):
-    t = text.strip()
+    t = text.strip()     # the command line marks '-+' and '--' with a space (commands/tournament/result.py)
     t = ALIASES.get(t, t)
     if t not in CODES:
         raise TournamentError("result %r: use 1-0, 0-1, 1/2-1/2 (or =), +- / -+ for a forfeit (20.3), -- for both" % text)

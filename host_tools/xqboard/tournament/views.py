@@ -25,10 +25,26 @@ def show_result(res):
     return {"+-": "+ : -", "-+": "- : +", "--": "- : -", "void": "void"}.get(res, res)
 
 
+def match_score(scoring, games):
+    """A match's game points so far, 'red : black' (13.2), '' before any result.
+
+    >>> from .scoring import Scoring
+    >>> match_score(Scoring.parse('2/1/0'), [{'result': '1-0'}, {'result': '1/2-1/2'}, {'result': None}])
+    '3 : 1'
+    """
+    done = [g["result"] for g in games if g["result"] not in (None, "void")]
+    if not done:
+        return ""
+    red = sum(scoring.points(r, "R") for r in done)
+    black = sum(scoring.points(r, "B") for r in done)
+    return "%s : %s" % (num(red), num(black))
+
+
 def pairing_table(event, rnd=None):
     """(title, header, rows) of a round's pairings."""
     rnd = rnd or event.current_round
     es = event.by_id()
+    shown = event.display_names()
     before = {}
     if rnd > 1:
         from .standings import scores_of
@@ -39,22 +55,23 @@ def pairing_table(event, rnd=None):
     for p in event.pairings(rnd):
         red = es[p.red]
         if p.black is None:
-            rows.append([str(p.table_no), "", str(red.number or ""), red.name, num(before.get(p.red, 0)),
+            rows.append([str(p.table_no), "", str(red.number or ""), shown[red.id], num(before.get(p.red, 0)),
                          "rest" if p.bracket == "rest" else "bye 轮空", "", "", ""])
             continue
         black = es[p.black]
         label = (" " + p.bracket) if p.bracket and not p.bracket.startswith("G") else ""
         if team or len(p.games) > 1:
-            rows.append([str(p.table_no) + label, "", str(red.number or ""), red.name, num(before.get(p.red, 0)),
-                         "", num(before.get(p.black, 0)), str(black.number or ""), black.name])
+            rows.append([str(p.table_no) + label, "", str(red.number or ""), shown[red.id], num(before.get(p.red, 0)),
+                         match_score(event.scoring, p.games), num(before.get(p.black, 0)), str(black.number or ""),
+                         shown[black.id]])
             for g in p.games:
-                rows.append(["", str(g["board"]), "", es[g["red_player"]].name, "", show_result(g["result"]), "", "",
-                             es[g["black_player"]].name])
+                rows.append(["", str(g["board"]), "", shown[g["red_player"]], "", show_result(g["result"]), "", "",
+                             shown[g["black_player"]]])
         else:
             g = p.games[0]
-            rows.append([str(p.table_no) + label, str(g["board"]), str(red.number or ""), red.name,
+            rows.append([str(p.table_no) + label, str(g["board"]), str(red.number or ""), shown[red.id],
                          num(before.get(p.red, 0)), show_result(g["result"]), num(before.get(p.black, 0)),
-                         str(black.number or ""), black.name])
+                         str(black.number or ""), shown[black.id]])
     title = "%s — round %d pairings 第%d轮对阵" % (event.get("name"), rnd, rnd)
     return title, header, rows
 
@@ -62,6 +79,7 @@ def pairing_table(event, rnd=None):
 def standings_table(event, upto=None):
     upto = upto if upto is not None else event.last_complete_round()
     es = event.by_id()
+    shown = event.display_names()
     order = event.get("tiebreaks")
     rows = event.standings(upto)
     header = ["Rank", "No.", "Name 姓名"] + (["Group"] if event.pairing_system.grouped else []) + \
@@ -74,7 +92,7 @@ def standings_table(event, upto=None):
             mark = " (withdrew r%d)" % e.withdrawn_round
         elif e.eliminated_round:
             mark = " (out r%d)" % e.eliminated_round
-        out.append([("=" if r.shared else "") + str(r.rank), str(e.number or ""), e.name + mark] +
+        out.append([("=" if r.shared else "") + str(r.rank), str(e.number or ""), shown[e.id] + mark] +
                    ([str(e.grp or "")] if event.pairing_system.grouped else []) +
                    [e.club or "", str(e.rating or ""), num(r.score)] +
                    [num(r.values.get(t, "")) for t in order])

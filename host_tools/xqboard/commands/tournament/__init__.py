@@ -16,12 +16,19 @@ one-line message and exit status 2 (see `reports_errors`).
 """
 import functools
 import importlib
+import os
+import sqlite3
 
 from ...errors import UsageError
+from ...tournament import backups
 from ...tournament.errors import TournamentError
 
-ACTIONS = ("new", "add", "team", "remove", "players", "draw", "pair", "pairings", "lineup", "result", "winner",
-           "import_records", "withdraw", "penalty", "standings", "bracket", "export", "table")
+ACTIONS = ("new", "add", "import_players", "edit", "team", "remove", "players", "draw", "pair", "pairings", "lineup", "result", "winner",
+           "import_records", "withdraw", "penalty", "unpair", "delete_round", "repair", "standings", "bracket", "export", "table",
+           "restore")
+# The actions that change an existing event file: a backup copy first.
+CHANGING = ("add", "import-players", "edit", "team", "remove", "draw", "pair", "lineup", "result", "winner",
+            "import", "withdraw", "penalty", "unpair", "delete-round", "repair")
 
 
 def register(sub):
@@ -30,8 +37,9 @@ def register(sub):
     p.set_defaults(func=lambda a: (p.print_help(), 2)[1])
     for name in ACTIONS:
         importlib.import_module("%s.%s" % (__name__, name)).register(actions)
-    for parser in actions.choices.values():
-        parser.set_defaults(func=reports_errors(parser.get_default("func")))
+    for name, parser in actions.choices.items():
+        func = parser.get_default("func")
+        parser.set_defaults(func=reports_errors(backed_up(name, func) if name in CHANGING else func))
 
 
 def one_line(text):
@@ -45,11 +53,35 @@ def one_line(text):
 
 def reports_errors(func):
     """func, with a TournamentError turned into a UsageError: `xqboard:
-    <message>` on stderr and exit status 2, no traceback."""
+    <message>` on stderr and exit status 2, no traceback. A file SQLite
+    cannot read (damaged, or not an event) says so the same way."""
     @functools.wraps(func)
     def run(args):
         try:
             return func(args)
         except TournamentError as e:
             raise UsageError(one_line(e)) from None
+        except sqlite3.DatabaseError as e:
+            raise UsageError("%s: the event file is damaged or not an event file (%s); `xqboard tournament "
+                             "restore %s` lists its backups" % (args.file, e, args.file)) from None
+    return run
+
+
+def backed_up(action, func):
+    """func, after a copy of the event file (tournament/backups.py); the
+    copy is dropped again when the command fails (the file is unchanged)."""
+    @functools.wraps(func)
+    def run(args):
+        copy = None
+        if os.path.isfile(args.file):
+            from ...tournament.event import Event
+
+            Event.open(args.file).db.close()      # a damaged or foreign file stops here, with its reason
+            copy = backups.save(args.file, action)
+        try:
+            return func(args)
+        except BaseException:
+            if copy:
+                os.remove(copy)
+            raise
     return run

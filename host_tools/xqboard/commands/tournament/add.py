@@ -1,17 +1,41 @@
-"""`xqboard tournament add FILE NAME [--rating --club --seed --team]`: enter a player."""
+"""`xqboard tournament add FILE NAME [--rating --club --seed --team --pinyin
+--birth --sex --federation --id]`: enter a player (after round 1: a late
+entry of a Swiss)."""
 from .common import open_event
 
 
 def register(actions):
-    a = actions.add_parser("add", help="enter a player")
+    a = actions.add_parser("add", help="enter a player (after round 1: a Swiss's late entry)")
     a.add_argument("file")
     a.add_argument("name")
-    a.add_argument("--rating", type=int)
-    a.add_argument("--club")
-    a.add_argument("--seed", type=int, help="seeding place, 1 = top seed")
+    add_field_options(a)
     a.add_argument("--team", help="the player's team (team events), in board order")
     a.set_defaults(func=run)
 
 
+def add_field_options(a):
+    """The registration fields as options (add and edit)."""
+    a.add_argument("--rating", help="0-3500")
+    a.add_argument("--club")
+    a.add_argument("--seed", help="seeding place, 1 = top seed")
+    a.add_argument("--pinyin", help="the name in Latin letters (default: made from the name, 'WANG Tianyi')")
+    a.add_argument("--birth", help="YYYY or YYYY-MM-DD")
+    a.add_argument("--sex", help="m or f")
+    a.add_argument("--federation", help="three letters, e.g. CHN")
+    a.add_argument("--id", dest="player_id", help="national or FIDE ID (digits)")
+
+
+FIELD_OPTIONS = ("rating", "club", "seed", "pinyin", "birth", "sex", "federation", "player_id")
+
+
+def given_fields(args):
+    return {k: getattr(args, k) for k in FIELD_OPTIONS if getattr(args, k) is not None}
+
+
 def run(args):
-    open_event(args).add_player(args.name, rating=args.rating, club=args.club, seed=args.seed, team=args.team)
+    ev = open_event(args)
+    pid = ev.add_player(args.name, team=args.team, **given_fields(args))
+    e = [x for x in ev.entrants() if x.id == pid]
+    if e and e[0].joined_round > 1:
+        print("late entry: %s is number %d from round %d; rounds missed score a %s each (new --late-points)"
+              % (e[0].name, e[0].number, e[0].joined_round, ev.settings.late_points))

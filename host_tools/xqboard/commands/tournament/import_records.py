@@ -24,6 +24,8 @@ def run(args):
         print("imported  %s: round %d board %d %s" % (where, rnd, board, res))
     for where, rnd, board, res in rep.unchanged:
         print("unchanged %s: round %d board %d %s" % (where, rnd, board, res))
+    for line in rep.forced:
+        print("forced: %s" % line)
     for where, why in rep.refused:
         print("refused   %s: %s" % (where, why), file=sys.stderr)
     if rep.refused:

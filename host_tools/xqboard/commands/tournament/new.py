@@ -26,6 +26,11 @@ def register(actions):
     a.add_argument("--seed", type=int, help="random seed of the lots (kept in the file)")
     a.add_argument("--rank-by", default="match_points", choices=("match_points", "game_points"),
                    help="team events: rank by match points (14.5, 14.6) or total game points (14.7)")
+    a.add_argument("--no-late-entries", dest="late_entries", action="store_false",
+                   help="a Swiss takes no player after round 1 (the 2011 rules are silent; default: it does)")
+    a.add_argument("--late-points", default="loss", choices=("loss", "draw"),
+                   help="what each round a late entry missed scores (default: a loss)")
+    a.add_argument("--tc", default="", help="time control the boards start with (`round start`), e.g. 90m, 60m+30s")
     a.add_argument("--date", default="")
     a.add_argument("--city", default="")
     a.add_argument("--arbiter", default="")
@@ -42,6 +47,6 @@ def run(args):
                       qualifiers=args.qualifiers, elim_from=args.eliminate_from,
                       elim_per_round=args.eliminate_per_round, elim_keep=args.eliminate_keep,
                       first=args.first, seed=args.seed, date=args.date, city=args.city, arbiter=args.arbiter,
-                      rank_by=args.rank_by)
+                      rank_by=args.rank_by, late_entries=args.late_entries, late_points=args.late_points, tc=args.tc)
     s = ev.settings
     print("%s: %s, %s, %s, tie-breaks %s" % (args.file, s.name, s.system, s.kind, ",".join(s.tiebreaks)))

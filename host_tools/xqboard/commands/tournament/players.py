@@ -1,5 +1,6 @@
 """`xqboard tournament players FILE`: the entrants, one a line (number,
-name, rating, club, seed; a team's members in brackets)."""
+name, pinyin, rating, club, seed; a team's members in brackets). A name
+several players share shows its club or number."""
 from .common import open_event
 
 
@@ -13,11 +14,25 @@ def run(args):
     print_entrants(open_event(args))
 
 
+def describe(e, shown=None):
+    """One entrant on one line (columns by terminal width: a Chinese
+    character takes two)."""
+    from ...tournament.views import width
+
+    def pad(text, size):
+        return str(text) + " " * max(0, size - width(text))
+
+    late = "  (from round %d)" % e.joined_round if (e.joined_round or 1) > 1 else ""
+    return "%4s  %s %s %6s  %s seed %s%s" % (
+        e.number or "(%d)" % e.id, pad(shown or e.name, 24), pad(e.pinyin or "", 18), e.rating or "",
+        pad(e.club or "", 16), e.seed or "-", late)
+
+
 def print_entrants(ev):
     team_event = ev.kind == "team"
+    shown = ev.display_names()
     for e in ev.entrants():
         extra = ""
         if team_event:
-            extra = "  [" + ", ".join(m.name for m in ev.members(e.id)) + "]"
-        print("%4s  %-24s %6s  %-16s seed %s%s" % (e.number or "-", e.name, e.rating or "", e.club or "",
-                                                   e.seed or "-", extra))
+            extra = "  [" + ", ".join(shown[m.id] for m in ev.members(e.id)) + "]"
+        print(describe(e, shown[e.id]) + extra)

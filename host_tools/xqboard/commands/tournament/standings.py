@@ -9,15 +9,19 @@ def register(actions):
     a.add_argument("file")
     a.add_argument("--round", type=int, help="after this round (default: the last)")
     a.add_argument("--teams", action="store_true", help="team totals and placings sum (11.5, 14.8) by club")
+    a.add_argument("--crosstable", action="store_true", help="the crosstable instead (a grid for a round robin)")
     a.set_defaults(func=run)
 
 
 def run(args):
-    from ...tournament import views
+    from ...tournament import sheets, views
 
     ev = open_event(args)
     if args.round is not None and not 0 <= args.round <= ev.current_round:
         raise UsageError("round %d is not paired" % args.round)
+    if args.crosstable:
+        print(views.text(sheets.crosstable(ev, args.round)))
+        return
     print(views.text(views.standings_table(ev, args.round)))
     if args.teams:
         print()

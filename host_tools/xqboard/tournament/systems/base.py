@@ -46,6 +46,7 @@ class System(abc.ABC):
     all_play_all = False          # a withdrawal cancels or stands by 19.2 (else 19.3)
     grouped = False               # standings by group (10.2)
     has_score_table = True        # a knockout has a bracket, no standings
+    late_entry = False            # takes players after round 1 (a Swiss; Settings.late_entries)
 
     def __repr__(self):
         return "<%s %r: %s>" % (type(self).__name__, self.name, self.title)

@@ -15,6 +15,7 @@ class PositionalSwiss(System):
     title = trf_title = "Positional Swiss 定位编排 (appendix 2)"
     needs_rounds = True
     provisional_pairing = True
+    late_entry = True
 
     def draw(self, ranked, settings, rng, lot=True):
         return swiss_draw(ranked, rng, lot)

@@ -1,0 +1,63 @@
+"""The heap a board really has: both commits' firmware frozen into the
+emulator image (boards/qemu_pico) and booted on the emulated Pico, for
+bench/compare_commits.py.
+
+On the unix port the firmware's code is loaded into the heap, so the x64
+figures count bytecode that a board keeps in flash. Here the code is frozen,
+as in the image a board maker flashes, and what `import app` costs is what
+the board's RAM pays: module dictionaries, classes, tables built at import.
+The emulator runs in emulated time, so the figures are the same on every run.
+
+The base image is built from the base commit's firmware/ beside this
+checkout's boards/, manifest.py and build script (the emulator board is
+newer than most base commits), with the MicroPython source of firmware.lock.
+"""
+import shutil
+import subprocess
+from pathlib import Path
+
+from xqboard.target import image
+from xqboard.target.qemu import Emulator
+
+PROBE = """
+import gc
+gc.collect(); a0 = gc.mem_alloc()
+import app
+gc.collect(); print(gc.mem_alloc() - a0, gc.mem_free())
+"""
+
+FIGURES = ("heap of `import app`, emulated Pico (bytes)", "free heap after boot, emulated Pico (bytes)")
+
+
+def missing():
+    """Why the emulated Pico cannot run here (one line), or None."""
+    return image.missing()
+
+
+def base_image(base_root, repo, tmp):
+    """The image of the base commit's firmware (built in tmp)."""
+    tree = Path(tmp) / "target-base"
+    for name in ("boards", "scripts"):
+        shutil.copytree(repo / name, tree / name)
+    for name in ("manifest.py", "firmware.lock"):
+        shutil.copy(repo / name, tree / name)
+    shutil.copytree(Path(base_root) / "firmware", tree / "firmware")
+    r = subprocess.run(["bash", "scripts/firmware.sh"], cwd=tree, capture_output=True, text=True)
+    elf = tree / "build" / "firmware" / "qemu_pico" / "firmware.elf"
+    if not elf.exists():
+        raise RuntimeError("the base image did not build:\n%s%s" % (r.stdout[-2000:], r.stderr[-2000:]))
+    return elf
+
+
+def boot_heap(elf, tmp, label):
+    """(bytes `import app` takes, bytes free after it) on the image `elf`."""
+    with Emulator(Path(tmp) / ("flash-%s.img" % label.replace(" ", "_")), elf=str(elf)) as emu:
+        used, free = emu.exec(PROBE).split()
+    return int(used), int(free)
+
+
+def measure(base_root, repo, tmp):
+    """{"base": (used, free), "new": (used, free)}; RuntimeError if an image
+    does not build or boot."""
+    return {"base": boot_heap(base_image(base_root, repo, tmp), tmp, "base"),
+            "new": boot_heap(image.ensure_built(), tmp, "new")}

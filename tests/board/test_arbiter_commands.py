@@ -1,0 +1,59 @@
+"""No command stops the board (issue 13, section 3): random keyed command
+lines of the real grammar with mutated arguments, thrown at a board in play
+on the simulated board in the unix port. Every line is answered, the board
+never stops, and what the refused lines did is nothing: the event log equals
+a control run of the same physical actions and only the accepted commands."""
+import tempfile
+import time
+from pathlib import Path
+
+import pytest
+
+from xqboard import runtime
+
+from . import command_storm as storm
+from . import scenarios as sc
+
+
+def run(text):
+    """The board's lines for a script, run at the simulator's heap
+    (runtime.SIM_HEAP): the storm tests what commands do, and at 192k
+    the repetition rulings (~25 KB) and a command's module do not always
+    fit beside the scenario runner, which a real board does not carry (those
+    refusals, `out of memory`, would differ between the two runs). The heap
+    edge itself is tested by test_long_game.py."""
+    # (the journal in memory when the machine has it: the storm writes
+    # thousands of records, and fsync on a busy disk would be most of its time)
+    with tempfile.TemporaryDirectory(dir="/dev/shm" if Path("/dev/shm").is_dir() else None) as tmp:
+        path = Path(tmp) / "s.txt"
+        path.write_text(text)
+        r = runtime.run_script("scenario_run.py", [str(path), tmp + "/j"], heap=runtime.SIM_HEAP, timeout=3600)
+    assert r.returncode == 0, "the board stopped: " + r.stderr[-2000:]
+    return r.stdout.splitlines()
+
+
+def storm_and_control(n, seed):
+    text, sent = storm.script(n, seed)
+    lines = run(text)
+    answers = storm.replies(lines)
+    assert not [x for x in lines if x.startswith("X ")], "a line the board could not read"
+    assert len(answers) == sent + 3, "every command line answered"
+    internal = [x for x in lines if "internal error" in x]
+    assert not internal, internal[:5]
+    accepted = sum(1 for cid, ok in answers.items() if cid > 3 and ok)
+    assert accepted >= sent / 4 and sent - accepted >= sent / 4, (accepted, sent)
+    assert not [x for x in lines if "out of memory" in x]
+    control = run(storm.control(text, answers))
+    assert sc.events(control) == sc.events(lines)
+    return accepted, sent
+
+
+def test_random_keyed_commands_never_stop_the_board_2000_in_60_s():
+    began = time.monotonic()
+    storm_and_control(2000, 13)
+    assert time.monotonic() - began <= 60
+
+
+@pytest.mark.bench
+def test_random_keyed_commands_never_stop_the_board_100000():
+    storm_and_control(100000, 1313)

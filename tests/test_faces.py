@@ -1,0 +1,266 @@
+"""The faces of the displays (firmware/ui/), drawn by the real MicroPython
+unix port on a framebuf, read back from the pixels and compared with what
+the same state says they must show: the marked points of an alert are the
+alert's points, the big figures are the clock's time, the Chinese word is
+the article's."""
+import json
+
+import pytest
+
+from xqboard import core  # noqa: F401  (firmware/ on sys.path)
+from ui import glyphs, words  # noqa: E402
+from ui.timefmt import clock_text  # noqa: E402  (the firmware's own tables, under CPython)
+from xq import squares  # noqa: E402
+from xq.position import Position  # noqa: E402
+
+# Runs in MicroPython: draws the faces of a few key moments of one state
+# and prints, per moment, its name and framebuffer (MONO_VLSB, hex) as JSON.
+DRAW = r'''
+import framebuf, json
+from xq.position import Position
+from clock.clock import Clock
+from game.phases import PLAYING, SETUP, OVER
+from ui.scene import Scene
+from ui.faces import Face
+from xq.pieces import RED, BLACK
+
+class State:  # what the faces read of a Game: phase, position, clock, result, verdict
+    def __init__(self, tc):
+        self.phase = PLAYING
+        self.position = Position()
+        self.clock = Clock(tc)
+        self.result = None
+        self.verdict = None
+
+def shot(name, side, g, scene, now):
+    buf = bytearray(1024)
+    Face(framebuf.FrameBuffer(buf, 128, 64, framebuf.MONO_VLSB), side).update(scene, now)
+    c = g.clock
+    print(json.dumps([name, buf.hex(), c.remaining(RED, now), c.remaining(BLACK, now)]))
+
+g = State("90m+30s")
+s = Scene(g)
+g.clock.start(0, RED)
+shot("running_red", RED, g, s, 754321)
+shot("running_black", BLACK, g, s, 754321)
+shot("running_shared", None, g, s, 754321)
+s.on_event(760000, "ALERT", ("knocked", "e3,a0", "e4", "5.9"))
+shot("alert_red", RED, g, s, 760000)
+shot("alert_black", BLACK, g, s, 760000)
+s.on_event(770000, "RESTORED", ())
+s.on_event(780000, "TOUCH", (RED, "own", "h2", "5.1"))
+shot("duty_red", RED, g, s, 780000)
+q = State("90m/40,30m")
+qs = Scene(q)
+q.clock.start(0, RED)
+for n in range(12):
+    q.clock.move_made(RED, 1000 * n + 500); q.clock.press(RED, 1000 * n + 600)
+    q.clock.move_made(BLACK, 1000 * n + 800); q.clock.press(BLACK, 1000 * n + 900)
+shot("quota_red", RED, q, qs, 20000)
+b = State("1m byo3x30s")
+bs = Scene(b)
+b.clock.start(0, RED)
+shot("byoyomi_red", RED, b, bs, 61000 + 35000)
+d = State("5m d10s")
+ds = Scene(d)
+d.clock.start(0, RED)
+ds.on_event(0, "START", (RED, "20.1"))
+shot("delay_red", RED, d, ds, 4200)
+s.on_event(790000, "FLAG", (BLACK, 3723456, "4.1.6"))
+g.verdict = ("1-0", "4.1.6", "time black")
+shot("flag", None, g, s, 792000)
+shot("after_flag", None, g, s, 793000)
+g.phase = OVER
+g.verdict = None
+g.result = ("0-1", "4.1.1", "mate")
+shot("result", RED, g, s, 800000)
+s.on_event(810000, "CONFIRM", ("0-1", "4.1.1", 1, 2, "0,0", "9.1"))
+shot("confirmed", RED, g, s, 810000)
+u = State("10m")
+u.phase = SETUP
+us = Scene(u)
+us.on_event(0, "SETUP", ("wrong", "b2,h9", "e5"))
+shot("setup_red", RED, u, us, 0)
+'''
+
+SEGMENTS = {0x3F: "0", 0x06: "1", 0x5B: "2", 0x4F: "3", 0x66: "4", 0x6D: "5",
+            0x7D: "6", 0x07: "7", 0x7F: "8", 0x6F: "9", 0x40: "-"}
+
+
+class Picture:
+    def __init__(self, hexdata, red_ms, black_ms):
+        self.buf = bytes.fromhex(hexdata)
+        self.red = clock_text(red_ms)  # what the state says the faces show
+        self.black = clock_text(black_ms)
+
+    def px(self, x, y):
+        return self.buf[(y >> 3) * 128 + x] >> (y & 7) & 1
+
+    def count(self, x, y, w, h):
+        return sum(self.px(x + i, y + j) for i in range(w) for j in range(h))
+
+    def figures(self, text_len_hint, x, y, w, h, t):
+        """The seven-segment text at (x, y): each segment read at its middle."""
+        out = ""
+        half = h // 2
+        while x < 128 and len(out) < text_len_hint:
+            mid = [(x + w // 2, y + t // 2), (x + w - 1 - t // 2, y + half // 2),
+                   (x + w - 1 - t // 2, y + half + half // 2), (x + w // 2, y + h - 1 - t // 2),
+                   (x + t // 2, y + half + half // 2), (x + t // 2, y + half // 2), (x + w // 2, y + half)]
+            bits = sum(self.px(*p) << i for i, p in enumerate(mid))
+            if bits in SEGMENTS and bits != 0x40 or (bits == 0x40 and self.px(x, y + half)):
+                out += SEGMENTS[bits]
+                x += w + t
+            elif self.px(x + t // 2, y + h - t):  # a point
+                out += "."
+                x += 3 * t
+            else:  # a colon
+                out += ":"
+                x += 3 * t
+        return out
+
+    def board(self, x0, y0, flip):
+        """{point: 'put' | 'clear' | 'piece' | 'empty'} of a mini board."""
+        kinds = {25: "put", 16: "clear", 9: "piece", 1: "empty"}
+        out = {}
+        for p in range(90):
+            f, r = p % 9, p // 9
+            x, y = ((8 - f) * 6, r * 6) if flip else (f * 6, (9 - r) * 6)
+            n = self.count(x0 + x, y0 + y, 5, 5)
+            assert n in kinds, "point %d: %d pixels" % (p, n)
+            if kinds[n] == "clear":
+                assert not self.px(x0 + x + 2, y0 + y + 2)
+            out[p] = kinds[n]
+        return out
+
+    def glyph(self, x, y):
+        """The character whose 16x16 glyph is drawn at (x, y), or None."""
+        bits = bytes(sum(self.px(x + 8 * half + i, y + row) << (7 - i) for i in range(8))
+                     for row in range(16) for half in range(2))
+        for i, ch in enumerate(glyphs.CHARS):
+            if glyphs.DATA[32 * i:32 * i + 32] == bits:
+                return ch
+        return None
+
+    def text(self, x, y, n, font, inverted=False):
+        """n characters of 8x8 text at (x, y), read against the font."""
+        out = ""
+        for k in range(n):
+            cell = tuple(self.px(x + 8 * k + i, y + j) ^ inverted for j in range(8) for i in range(8))
+            out += font.get(cell, "?")
+        return out
+
+
+@pytest.fixture(scope="module")
+def shots(mp):
+    # 256k: five games' states at once (a Position each), for this test only
+    lines = mp.run(DRAW, heap="256k").strip().splitlines()
+    return {k: Picture(*v) for k, *v in (json.loads(line) for line in lines)}
+
+
+@pytest.fixture(scope="module")
+def font(mp):
+    """framebuf's 8x8 font, read from the port: {cell pixels: character}."""
+    code = ("import framebuf\nb=bytearray(8*95)\nf=framebuf.FrameBuffer(b,8*95,8,framebuf.MONO_VLSB)\n"
+            "f.text(''.join(chr(c) for c in range(32,127)),0,0)\nprint(b.hex())")
+    buf = bytes.fromhex(mp.run(code).strip())
+    out = {}
+    for k in range(95):
+        cell = tuple(buf[8 * k + i] >> j & 1 for j in range(8) for i in range(8))
+        out.setdefault(cell, chr(32 + k))
+    return out
+
+
+def points(names):
+    return {squares.point(squares.parse(n)) for n in names}
+
+
+def test_alert_marks_exactly_the_alerts_points(shots):
+    pos = Position()
+    for name, flip in (("alert_red", False), ("alert_black", True)):
+        seen = shots[name].board(1, 2, flip)
+        assert {p for p, k in seen.items() if k == "put"} == points(["e3", "a0"])
+        assert {p for p, k in seen.items() if k == "clear"} == points(["e4"])
+        # every other point shows the position: a piece where one stands
+        for p, k in seen.items():
+            if k in ("piece", "empty"):
+                assert (k == "piece") == bool(pos.piece_at(squares.from_point(p)))
+
+
+def test_alert_names_its_article_in_words(shots, font):
+    a = shots["alert_red"]
+    assert a.text(58, 0, 3, font) == "5.9"
+    assert a.glyph(58, 11) + a.glyph(74, 11) == words.lookup(words.ALERTS, "knocked")[0] == "碰倒"
+    assert a.text(58, 43, 6, font) == "fill 2"
+    assert a.text(58, 54, 7, font) == "clear 1"
+
+
+def test_setup_marks_the_points_still_wrong(shots, font):
+    seen = shots["setup_red"].board(1, 2, False)
+    assert {p for p, k in seen.items() if k == "put"} == points(["b2", "h9"])
+    assert {p for p, k in seen.items() if k == "clear"} == points(["e5"])
+    assert shots["setup_red"].text(58, 31, 7, font) == "wrong 3"
+
+
+def test_running_own_time_large_opponents_small(shots, font):
+    # 90 min, Red's clock ran 754.321 s: 1:17:25 left (rounded down); Black 1:30:00
+    red = shots["running_red"]
+    assert red.red == "1:17:25" and red.black == "1:30:00"
+    assert red.figures(7, (128 - (5 * 17 + 2 * 9)) // 2, 13, 14, 29, 3) == red.red
+    assert red.text(0, 56, 13, font) == "BLACK " + red.black
+    assert red.text(0, 1, 15, font, inverted=True) == "RED   YOUR MOVE"
+    black = shots["running_black"]
+    assert black.figures(7, (128 - (5 * 17 + 2 * 9)) // 2, 13, 14, 29, 3) == black.black
+    assert black.text(0, 56, 11, font) == "RED " + black.red
+    assert black.text(0, 1, 13, font) == "BLACK waiting"
+    assert black.px(0, 0) == 0 and red.px(0, 0) == 1  # whose turn: the inverted bar
+
+
+def test_shared_display_shows_both(shots):
+    s = shots["running_shared"]
+    assert s.figures(7, 15, 0, 10, 22, 2) == s.red
+    assert s.figures(7, 15, 27, 10, 22, 2) == s.black
+    assert s.count(0, 0, 11, 23) > s.count(0, 27, 11, 23)  # Red to move: Red's mark inverted
+
+
+def test_6_2_moves_due_byoyomi_periods_delay(shots, font):
+    assert shots["quota_red"].text(0, 45, 12, font) == "28 moves due"
+    assert shots["byoyomi_red"].text(0, 45, 9, font) == "periods 2"
+    b = shots["byoyomi_red"]
+    assert b.figures(4, (128 - (3 * 17 + 9)) // 2, 13, 14, 29, 3) == b.red
+    assert shots["delay_red"].text(0, 45, 9, font) == "delay 5.8"
+
+
+def test_touch_duty_names_the_piece_and_the_article(shots, font):
+    d = shots["duty_red"]
+    assert d.glyph(4, 16) == "炮"  # h2 holds Red's cannon at the start
+    assert d.text(24, 20, 2, font) == "h2"
+    assert d.glyph(64, 16) + d.glyph(80, 16) == "走子"
+
+
+def test_flag_shows_whose_and_the_instant(shots, font):
+    f = shots["flag"]
+    assert f.glyph(0, 14) + f.glyph(16, 14) == "黑方"
+    assert f.text(0, 36, 14, font) == "BLACK time out"
+    assert f.text(0, 48, 12, font) == "at 1:02:03.4"
+
+
+def test_flag_then_its_result(shots, font):
+    # the flag's face for 3 s from the report (790 s), then the result's
+    assert shots["flag"].text(0, 1, 4, font, inverted=True) == "FLAG"
+    assert shots["after_flag"].text(0, 45, 10, font) == "time 4.1.6"
+
+
+def test_result_article_in_words_until_confirmed(shots, font):
+    r = shots["result"]
+    assert r.figures(3, (128 - 3 * 15) // 2, 0, 12, 22, 3) == "0-1"
+    assert r.glyph(16, 26) + r.glyph(32, 26) == "黑胜"
+    assert r.glyph(64, 26) + r.glyph(80, 26) == "将死"
+    assert r.text(0, 45, 10, font) == "mate 4.1.1"
+    assert r.text(0, 56, 16, font) == "awaiting arbiter"
+    assert shots["confirmed"].text(0, 56, 9, font) == "confirmed"
+
+
+def test_glyphs_are_exactly_the_words_characters():
+    assert glyphs.CHARS == words.all_chinese()
+    assert len(glyphs.DATA) == 32 * len(glyphs.CHARS)

@@ -1,0 +1,188 @@
+"""Output for the wall and the web (issue 15): crosstables, player cards,
+pairings by name, team match scores, page numbers and print time on the
+PDF, and the static results site, screenshots by Chromium checked."""
+import os
+import random
+import re
+import shutil
+import struct
+import subprocess
+import zlib
+
+import pytest
+
+from xqboard.cli import main
+from xqboard.tournament import export_pdf, sheets, site, views
+
+NAMES = ["王天一", "郑惟桐", "王伟", "王伟", "许银川", "赵鑫鑫", "蒋川", "洪智"]
+
+
+@pytest.fixture
+def swiss(new_event):
+    ev = new_event(0, system="swiss", rounds=5, name="象棋公开赛 Open 2026", city="Hangzhou")
+    for i, n in enumerate(NAMES):
+        ev.add_player(n, rating=2700 - 20 * i, club=["杭州", "四川", "北京", "上海"][i % 4])
+    r = random.Random(3)
+    for rnd in (1, 2, 3):
+        ev.pair()
+        for p in ev.pairings(rnd):
+            for g in p.games:
+                ev.set_result(rnd, g["board"], r.choice(["1-0", "0-1", "1/2-1/2", "+-"]))
+    return ev
+
+
+def test_round_robin_crosstable_is_a_grid(new_event):
+    ev = new_event(4, system="roundrobin")
+    for rnd in (1, 2, 3):
+        ev.pair()
+        ev.set_result(rnd, 1, "1-0")
+        ev.set_result(rnd, 2, "1/2-1/2")
+    title, header, rows = sheets.crosstable(ev)
+    assert header == ["Rank", "No.", "Name 姓名", "1", "2", "3", "4", "Score 积分"]
+    by_no = {int(r[1]): r for r in rows}
+    for a in range(1, 5):
+        assert by_no[a][2 + a] == "×"
+        for b in range(1, 5):
+            if a != b:   # the grid is consistent: a's mark against b mirrors b's against a
+                pair = {by_no[a][2 + b], by_no[b][2 + a]}
+                assert pair in ({"1", "0"}, {"½"}), (a, b, pair)
+    points = {"1": 2, "½": 1, "0": 0}
+    for r in rows:
+        assert sum(points[c] for c in r[3:7] if c in points) == int(r[7])
+
+
+def test_swiss_crosstable_by_round(swiss):
+    title, header, rows = sheets.crosstable(swiss)
+    assert header[3:6] == ["R1", "R2", "R3"] and "crosstable after round 3" in title
+    numbers = {e.number for e in swiss.entrants()}
+    for r in rows:
+        for cell in r[3:6]:
+            m = re.fullmatch(r"(\d+)([RB])([10½+-])", cell)
+            assert m and int(m.group(1)) in numbers, cell
+    # duplicate names are told apart by club
+    assert {r[2] for r in rows} >= {"王伟 (北京)", "王伟 (上海)"}
+
+
+def test_player_card_and_alphabetical_list(swiss):
+    e = swiss.entrants()[0]
+    title, header, rows = sheets.player_card(swiss, "#%d" % e.number)
+    assert title.startswith("No. %d %s" % (e.number, e.name)) and e.pinyin in title
+    assert [r[0] for r in rows] == ["1", "2", "3"]
+    assert rows[-1][7] == views.num(next(r.score for r in swiss.standings(3) if r.entrant == e.id))
+    title, header, rows = sheets.alphabetical_pairings(swiss, 3)
+    keys = [r[1] for r in rows]
+    assert keys == sorted(keys) and len(rows) == 8
+    assert all(r[6] for r in rows)
+
+
+def test_team_rows_show_the_match_score(new_event):
+    ev = new_event(0, kind="team", system="roundrobin", boards=2)
+    for t in ("北京", "上海"):
+        ev.add_team(t)
+        for k in (1, 2):
+            ev.add_player("%s%d" % (t, k), team=t)
+    ev.pair()
+    ev.set_result(1, 1, "1-0")
+    ev.set_result(1, 2, "1/2-1/2")
+    rows = views.pairing_table(ev, 1)[2]
+    assert rows[0][5] == "3 : 1"
+
+
+def need_chromium():
+    if export_pdf.chromium() is None:
+        pytest.skip("chromium is not installed (Debian package chromium, system-packages.txt)")
+
+
+def test_pdf_pages_carry_numbers_and_the_print_time(swiss, tmp_path):
+    need_chromium()
+    if not shutil.which("pdftotext"):
+        pytest.skip("pdftotext is not installed")
+    out = tmp_path / "all.pdf"
+    assert main(["tournament", "export", swiss.path, "pdf", str(out), "--what",
+                 "pairings,alphabetical,standings,crosstable"]) == 0
+    text = subprocess.run(["pdftotext", "-layout", str(out), "-"], capture_output=True, text=True).stdout
+    pages = text.split("\f")
+    pages = [p for p in pages if p.strip()]
+    assert len(pages) == 4        # pairings, by name, standings, crosstable
+    for k, p in enumerate(pages, 1):
+        assert "page %d / 4" % k in p
+        assert re.search(r"printed \d{4}-\d\d-\d\d \d\d:\d\d", p)
+    assert "按姓名" in text and "交叉表" in text
+
+
+def png_pixels(path):
+    """(width, height, grey bytes) of an 8-bit RGB(A) PNG, read with zlib."""
+    data = open(path, "rb").read()
+    w, h, depth, ctype = struct.unpack(">IIBB", data[16:26])
+    assert depth == 8 and ctype in (2, 6)
+    chunks, pos = [], 8
+    while pos < len(data):
+        n, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IDAT":
+            chunks.append(data[pos + 8:pos + 8 + n])
+        pos += 12 + n
+    raw = zlib.decompress(b"".join(chunks))
+    bpp = 3 if ctype == 2 else 4
+    stride = w * bpp
+    prev = bytearray(stride)
+    grey = bytearray()
+    for y in range(h):
+        f = raw[y * (stride + 1)]
+        line = bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
+        for i in range(stride):
+            a = line[i - bpp] if i >= bpp else 0
+            b = prev[i]
+            c = prev[i - bpp] if i >= bpp else 0
+            if f == 1:
+                line[i] = (line[i] + a) & 255
+            elif f == 2:
+                line[i] = (line[i] + b) & 255
+            elif f == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        grey += bytes(sum(line[x * bpp:x * bpp + 3]) // 3 for x in range(0, w, 4))
+        prev = line
+    return w, h, bytes(grey)
+
+
+def test_results_site(swiss, tmp_path, capsys):
+    folder = tmp_path / "site"
+    assert main(["tournament", "export", swiss.path, "site", str(folder)]) == 0
+    assert "pages (open index.html)" in capsys.readouterr().out
+    files = sorted(str(p.relative_to(folder)) for p in folder.rglob("*.html"))
+    assert files == sorted(["index.html", "standings.html", "crosstable.html", "round-1.html", "round-2.html",
+                            "round-3.html"] + ["players/%d.html" % e.number for e in swiss.entrants()])
+    # every relative link leads to a page of the site
+    for f in folder.rglob("*.html"):
+        text = f.read_text(encoding="utf-8")
+        for href in re.findall(r'href="([^"]+)"', text):
+            assert (f.parent / href).resolve().exists(), (f, href)
+    index = (folder / "index.html").read_text(encoding="utf-8")
+    assert "王伟 (北京)" in index and "象棋公开赛 Open 2026" in index
+
+
+def test_site_pages_screenshots(swiss, tmp_path):
+    need_chromium()
+    folder = tmp_path / "site"
+    site.write(swiss, str(folder))
+    for page in ("index.html", "crosstable.html"):
+        html_text = (folder / page).read_text(encoding="utf-8").replace(
+            'href="style.css"', 'href="file://%s/style.css"' % folder)
+        out = tmp_path / (page + ".png")
+        export_pdf.render(html_text, str(out), png=True)
+        w, h, grey = png_pixels(out)
+        assert (w, h) == (1240, 1754)
+        dark = sum(1 for b in grey if b < 100)
+        white = sum(1 for b in grey if b > 240)
+        assert dark > 300 and white > 0.5 * len(grey), (page, dark, white)
+
+
+def test_terminal_crosstable_and_pairings_by_name(swiss, capsys):
+    assert main(["tournament", "standings", swiss.path, "--crosstable"]) == 0
+    assert "crosstable after round 3" in capsys.readouterr().out
+    assert main(["tournament", "pairings", swiss.path, "--by-name"]) == 0
+    out = capsys.readouterr().out
+    assert "pairings by name" in out and "王伟 (北京)" in out
