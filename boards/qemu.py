@@ -333,7 +333,8 @@ class RealTimeSim:
         self.next = None  # (due ms, words): the action read, not yet done
         self.last_due = 0
         self.boot_ms = time.ticks_ms()
-        self.app = App(self.board, nonce="%08x" % (time.ticks_us() & 0xFFFFFFF))
+        # (a tick value used as a plain int: the stubs type it apart)
+        self.app = App(self.board, nonce="%08x" % (time.ticks_us() & 0xFFFFFFF))  # pyright: ignore[reportOperatorIssue]
         self.app.start(self.tick())
 
     def elapsed(self):

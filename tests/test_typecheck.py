@@ -40,14 +40,7 @@ UNIX_ONLY = ["boards/sim.py", "boards/simrun.py", "boards/scenario.py"]
 # (issue 18): matched by file, rule and message, not by line, so that edits
 # around them do not matter. Each must still occur: fix it, then delete it
 # here. Nothing else is tolerated.
-KNOWN = [
-    # game.py sets provisional = None only; the checker types it None.
-    ("firmware/app.py", "reportAttributeAccessIssue",
-     'Cannot assign to attribute "provisional" for class "Game"'),
-    # Clock(late_ms=LATE_MS): the checker types late_ms int from its default.
-    ("firmware/clock/saved.py", "reportArgumentType",
-     'Argument of type "int | None" cannot be assigned to parameter "late_ms"'),
-]
+KNOWN = []
 
 
 def check(port, root, tmp_path):

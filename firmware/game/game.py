@@ -49,7 +49,7 @@ class Game(Applying):
         self.phase = IDLE
         self.position = Position()
         self.clock = None
-        self.provisional = None
+        self.provisional: "tuple | None" = None  # (move, at) the app sets for 21.6
         self.reset_counters()
 
     def reset_counters(self):

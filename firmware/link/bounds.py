@@ -9,19 +9,22 @@
 # .json, cut to BOARD_ID), the nonce (8 hex digits), the game's number, the
 # last event's number (SEQ digits: the journal's budget holds far fewer
 # events) and the last command id (link/link.py refuses one above
-# COMMAND_ID). All at their maximum, the greeting is 469 bytes.
+# COMMAND_ID). All at their maximum (the players' numbers in
+# the event included), the greeting is 479 bytes.
 MAX = {
-    "event": 48,
+    "event": 40,  # 13 Chinese characters, 40 Latin letters
     "round": 8,
     "board": 8,
-    "red": 28,  # 9 Chinese characters (3 bytes each), 28 Latin letters
-    "black": 28,
+    "red": 24,  # 8 Chinese characters (3 bytes each), 24 Latin letters
+    "black": 24,
     "tc": 40,  # time odds (6.5): red=60m/30,10m/10*;black=50m/30,10m/10* is 39
     "level": 10,
     "policy": 6,
     "fen": 112,  # 10 ranks of at most 9 letters, 9 slashes, side, counters
     "limit": 3,
     "late": 3,
+    "red_no": 4,  # the players' numbers in the event (1-9999, game/config.py)
+    "black_no": 4,
 }
 BOARD_ID = 16
 SEQ = 6

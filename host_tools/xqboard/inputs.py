@@ -69,11 +69,11 @@ def text_lines(path, what="file"):
     except OSError as e:
         raise UsageError("cannot read %s: %s" % (path, e.strerror))
     if b"\0" in data:
-        raise UsageError("%s is not a text %s (it holds NUL bytes)" % (path, what))
+        raise UsageError("%s is not a text %s: a binary file (it holds NUL bytes)" % (path, what))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as e:
-        raise UsageError("%s is not UTF-8 text: byte %d" % (path, e.start))
+        raise UsageError("%s is not UTF-8 text (a binary file?): byte %d" % (path, e.start))
     lines = text.splitlines(keepends=True)
     for i, line in enumerate(lines):
         if len(line.encode()) > MAX_LINE_BYTES:

@@ -23,14 +23,16 @@ LONGEST = {
     "event": "城市杯" * 3 + "_",  # 27 bytes + `_` escaped (%5F)
     "round": "12345678",
     "board": "1" * 8,
-    "red": "张三丰" * 3 + "x",  # 28 bytes
-    "black": "L" * 28,
+    "red": "张三丰" * 2 + "张三",  # 24 bytes
+    "black": "L" * 24,
     "tc": "red=60m/30,10m/10*;black=50m/30,10m/10*",
     "level": "provincial",
     "policy": "report",
     "fen": LONG_FEN,
     "limit": "999",
     "late": "999",
+    "red_no": "9999",
+    "black_no": "9999",
 }
 
 
@@ -68,7 +70,7 @@ def test_greeting_and_game_at_the_maximum_of_every_field(tmp_path):
     for k in FIELDS:
         assert len(at_max(k).encode()) == bounds.MAX[k], k
     app._now = 0
-    reply = app._on_command(bounds.COMMAND_ID, ["new"] + words, True)
+    reply = app._on_command(1, ["new"] + words, True)  # (an id far ahead is refused: 13)
     assert reply == ["game"]
     app.link.last_id = bounds.COMMAND_ID
     app.game.seq = 10 ** bounds.SEQ - 1

@@ -50,7 +50,7 @@ def test_a_scenario_line_longer_than_a_frame_is_refused(tmp_path):
 def test_round_refuses_names_and_controls_the_board_would_refuse():
     key = "00" * 16
     refused(cli("round", "start", "/dev/null=1:" + "R" * 40 + ":B", "--event", "E", "--round", "1", "--key", key),
-            "red is 40 bytes, at most 28")
+            "red is 40 bytes, at most 24")
     refused(cli("round", "start", "/dev/null=1:R:B", "--event", "E" * 49, "--round", "1", "--key", key),
             "event is 49 bytes, at most 48")
     refused(cli("round", "start", "/dev/null=1:R:B", "--event", "E", "--round", "1", "--tc", "90x", "--key", key),
