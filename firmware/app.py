@@ -26,7 +26,7 @@ from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError, need_id
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing
-from store.journal import Journal, snapshot_text
+from store.journal import SEP, Journal, snapshot_text
 from xq import squares
 from xq.pieces import BLACK, RED, colour, index, other
 
@@ -35,6 +35,7 @@ FIRMWARE = "0.1.0"
 _SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "flag"),
             (game_events.RESULT, "result"))
 _IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
+_SINCE_SLICE = 8  # events a `since` sends per loop step (store/recovery.py)
 
 
 def point_names(points):
@@ -43,7 +44,8 @@ def point_names(points):
 
 class App:
     DISPLAY_MS = 100  # the faces' refresh
-    def __init__(self, board, nonce="0"):
+
+    def __init__(self, board, nonce="0", watchdog=None):
         self.board = board
         # sensors -> debouncer -> recogniser (sense/pipeline.py); the board
         # fills the raw frame, so the pipeline gets no driver of its own.
@@ -53,7 +55,15 @@ class App:
         self.rec = self.sensing.rec
         self.journal = Journal(board.store) if board.store else None
         self.game = Game(sink=self._record)
+        # One step's events, committed to the journal together and only then
+        # sent (_commit): a power cut never splits a step.
+        self._pending = []
+        self._since = None  # a `since` being answered (store.recovery.Since)
+        self.watchdog = watchdog  # fed while the journal is read back (main.py)
         self.link = Link(board.port, board.key, nonce)
+        if self.journal:
+            # signed command ids rise across reboots too (store/journal.py)
+            self.link.last_id = cold.call("store.ids", "last", self.journal)
         self.setup_presses = 0  # 0, or the sides' bits pressed while setting up
         self._setup_shown = None
         self._shown_at = None
@@ -72,22 +82,25 @@ class App:
         with its clock paused (the arbiter resumes it), then greet the host."""
         self._now = now
         self.deb.reset(self._read(now))
-        restored = self._recover(now) if self.journal else 0
+        restored, lost = self._recover(now) if self.journal else (0, 0)
         self.link.send(self.greeting())
+        if lost:
+            self.board.signal("alert")  # recovery reported them (POWER damaged)
         if restored:
             self.game.on_power(now)
         self._follow_position(now)
+        self._commit(now)
 
     def _recover(self, now):
         # The game in progress, replayed from its journal (store/recovery.py,
-        # loaded for it and dropped after).
-        count = cold.call("store.recovery", "replay", self.journal, self.game, now)
-        if count and self.scene is not None:
+        # loaded for it and dropped after): (records, events lost).
+        restored = cold.call("store.recovery", "replay", self.journal, self.game, now, self.watchdog)
+        if restored[0] and self.scene is not None:
             # the faces' scene from the same events: a flag, a duty, a confirmation
             for _, _, kind, fields, _ in cold.call("store.recovery", "events", self.journal):
                 if kind is not None:
                     self.scene.on_event(now, kind, fields)
-        return count
+        return restored
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -107,7 +120,9 @@ class App:
         g = self.game
         c = g.config
         # `id=` is the board's name; `board=` (among the settings) the game's board number
-        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % self.board.board_id,
+        # every word is bounded (link/bounds.py): the greeting fits a frame
+        name = cold.call("link.bounds", "board_id", self.board.board_id)
+        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % name,
                  "nonce=%s" % self.link.nonce, "game=%d" % (self.journal.game if self.journal else 0),
                  "seq=%d" % g.seq, "cmd=%d" % self.link.last_id,
                  "phase=%s" % PHASE_NAMES[g.phase]]
@@ -142,11 +157,15 @@ class App:
         m = self.rec.provisional()
         g.provisional = (m, self.rec.provisional_at()) if m else None
         g.tick(now)
+        self._commit(now)
+        if self._since and self._since.next_slice(self.link.send, _SINCE_SLICE):
+            self._since = None
+            cold.drop("store.recovery")
 
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator
         jumps virtual time by this much when the sensors are quiet)."""
-        if not self.deb.quiet():
+        if self._since or not self.deb.quiet():
             return self.board.SCAN_MS
         wait = _IDLE_MS
         d = self.rec.deadline()
@@ -221,9 +240,20 @@ class App:
     # -- commands ---------------------------------------------------------------
 
     def _on_command(self, cid, words, arbiter):
+        # A command's events are a commit of their own, sent before its
+        # reply (the sensing's events of this step go first).
+        self._commit(self._now)
+        if words[0] == "since":
+            return self._since_start(cid, words)  # answered after its last slice
         if arbiter:
             need_id(cid, self.link.last_id)  # an id far ahead would lock the arbiter out
-        return self._command(self._now, words, arbiter)
+        try:
+            reply = self._command(self._now, words, arbiter)
+        finally:
+            self._commit(self._now)
+        if arbiter and self.journal:
+            self.journal.save_command(cid)
+        return reply
 
     def _command(self, now, words, arbiter):
         name = words[0]
@@ -231,8 +261,6 @@ class App:
         if name == "hello":
             self.link.send(self.greeting())
             return ["hello"]
-        if name == "since":
-            return self._since(words)
         if name == "status":
             return self._status(now)
         if name == "setup" and g.phase == SETUP and arbiter:
@@ -256,16 +284,19 @@ class App:
             self._sense(now, self.rec.reset(now, g.position.fen()))
         return reply
 
-    def _since(self, words):
+    def _since_start(self, cid, words):
+        # The events from `first` on, a slice per loop step; the reply
+        # follows the last of them. A new `since` ends the one before
+        # (answered with what it sent).
         try:
             first = int(words[1])
         except (IndexError, ValueError):
             raise CommandError("since <seq>")
-        n = 0
-        for payload in self.events_since(first):
-            self.link.send(payload)
-            n += 1
-        return ["since", str(first), "sent=%d" % n]
+        if self._since:
+            self._since.answer(self.link.send)
+        if not self.journal or not self.journal.game:
+            return ["since", str(first), "sent=0"]
+        self._since = cold.load("store.recovery").Since(self.journal, first, cid)
 
     def events_since(self, first):
         """The payloads of this game's events numbered `first` and on, one at
@@ -288,23 +319,58 @@ class App:
 
     def _record(self, seq, t, kind, fields, snap):
         # The game's sink: an event (kind None: a clock snapshot alone),
-        # written as text once for the journal and the link.
-        payload = game_events.encode(seq, t, kind, fields) if kind else None
+        # written as text once for the journal and the link, and held until
+        # the step commits (_commit).
+        if kind is None:
+            # A running clock's snapshot alone: the clock mark (store/journal.py)
+            if self.journal and self.journal.game:
+                self.journal.mark_clock(seq, t, snap[0])
+            return
+        payload = game_events.encode(seq, t, kind, fields)
         snapshot = snapshot_text(seq, t, snap[0], snap[1]) if snap else None
-        # The journal first: what the host has seen, the flash has. (Before
-        # the first `new` there is no game and nothing to journal.)
+        if kind == game_events.GAME:
+            # A new game's file: what the old game had pending goes to it first.
+            self._commit(self._now)
+            if self.journal:
+                self.journal.new_game()
+        self._pending.append((payload, snapshot, kind, fields))
+
+    def _commit(self, now):
+        # The step's records to the journal in one commit, then its events
+        # to the link: what the host has seen, the flash has. (Before the
+        # first `new` there is no game and nothing to journal.)
+        pending = self._pending
+        if not pending:
+            return
+        self._pending = []
         j = self.journal
-        if j and (j.game or kind == game_events.GAME):
-            if kind == game_events.GAME:
-                j.new_game()
-            j.append_event(payload, snapshot)
-        if payload:
+        if j and j.game:
+            # the clock's snapshot goes with the last event that carries
+            # one (it supersedes the others)
+            last = -1
+            for i in range(len(pending)):
+                if pending[i][1]:
+                    last = i
+            records = [p[0] + SEP + p[1] if i == last else p[0] for i, p in enumerate(pending)]
+            if not j.commit(records):
+                self._journal_full(now, j.failed)
+        for payload, _, kind, fields in pending:
             self.link.send(payload)
             if self.scene is not None:
                 self.scene.on_event(self._now, kind, fields)
             for k, signal in _SIGNALS:
                 if k == kind:
                     self.board.signal(signal)
+        if self._pending:
+            self._commit(now)  # the alert of a full journal
+
+    def _journal_full(self, now, unsaved):
+        # The flash cannot take the game in progress even with every
+        # finished game dropped: the events still go to the host, and the
+        # arbiter is told (once, then every 100 commits lost).
+        if unsaved == 1 or unsaved % 100 == 0:
+            self.game.emit(now, game_events.POWER, "journal-full", unsaved)
+            self.board.signal("alert")
 
     def refresh_display(self, now):
         """Refreshes the faces every DISPLAY_MS; returns what the board's
@@ -341,6 +407,7 @@ class App:
         low = mv < self.board.LOW_BATTERY_MV
         if low and not self._battery_low:
             self.game.on_battery(now, mv)
+            self._commit(now)
             self.board.signal("alert")
         self._battery_low = low
 

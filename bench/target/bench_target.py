@@ -271,6 +271,11 @@ def main():
             row("  " + kind, "(none in these games)")
     print("  flash: %d sector erases, %d page programs in all" % (erases, pages))
     tmp.cleanup()
+    # the journal's figures: a 4-hour game and its recovery (docs/STORE.md)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench_journal
+
+    bench_journal.main()
 
 
 if __name__ == "__main__":

@@ -115,6 +115,8 @@ OVERRULE what:result score #replaces= by= article *reason
 OVERRULE what:foul side #replaces= by= article
 OVERRULE what:unfoul side #replaces= by= article
 POWER what:restored #events= clock
+POWER what:damaged #lost= #first= #last=
+POWER what:journal-full #unsaved=
 BATTERY what:low #mv=
 """
 

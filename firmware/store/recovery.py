@@ -1,59 +1,209 @@
 # The journal read back (docs/STORE.md): after a power cut, the game in
-# progress is opened again with a torn or corrupted tail cut off, and its
-# records are decoded for Game.replay(); the host's `since` reads the
-# events again from here too.
+# progress is replayed from its committed records in one pass, and a torn
+# or damaged tail is cut off; the host's `since` reads the events again from
+# here too, a slice per loop step.
 #
 # Needed at start-up and for `since` only: the app loads this module for
 # the call and drops it after (game/cold.py), so its code is not in the
 # heap while a game is played.
+#
+# What ends the reading:
+#   - the end of the file: all is well;
+#   - a torn commit (the file ends inside it: the power went while it was
+#     written, so none of it was ever sent): cut off, nothing lost;
+#   - a damaged record (a whole line whose CRC fails, or a group broken
+#     inside the file): nothing from there on is trusted. It is cut off and
+#     reported: the events lost and their numbers, so that the board goes
+#     on numbering after them and the host keeps what it had (the link
+#     agrees again by `since`, never by renumbering).
 import os
 
-from game.events import decode as decode_event, seq_of
-from link.frame import FrameError, decode
+from game.events import POWER, decode as decode_event, seq_of
+from link.frame import FrameError, crc, decode
 from store.journal import SEP
 
 # A record holds an event of up to a link frame (480 bytes) and a snapshot.
 MAX_RECORD = 1024
+FEED_EVERY = 16  # records between two feeds of the watchdog
+
+CLEAN = 0
+TORN = 1
+DAMAGED = 2
 
 
-def replay(journal, game, now):
+class Reader:
+    """The committed records of a game's file, in one pass. After the
+    pass: `good` bytes up to the end of the last whole commit, `end` (CLEAN,
+    TORN or DAMAGED), `last_seq` the last event read; for DAMAGED,
+    lost_events() reads what follows the damage."""
+
+    def __init__(self, path, watchdog=None, mark=None):
+        self.path = path
+        self.watchdog = watchdog
+        self.mark = mark  # the clock mark of this game: (seq, t, tick), or None
+        self.good = 0
+        self.end = CLEAN
+        self.count = 0
+        self.last_seq = 0
+
+    def commits(self):
+        """Each commit's payloads (a list), oldest first."""
+        with open(self.path, "rb") as f:
+            while True:
+                line = f.readline()
+                if not line:
+                    return
+                size = len(line)
+                payload = self._payload(line)
+                if payload is None:
+                    return
+                group = [payload]
+                if payload.startswith("B "):
+                    group = self._group(f, int(payload[2:]))
+                    if group is None:
+                        return
+                    size = f.tell() - self.good
+                self.good += size
+                yield group
+
+    def _group(self, f, n):
+        # The n records after a group frame, or None (self.end says why).
+        group = []
+        for _ in range(n):
+            line = f.readline()
+            if not line:
+                self.end = TORN  # the file ends inside the commit
+                return None
+            payload = self._payload(line)
+            if payload is None:
+                return None
+            group.append(payload)
+        return group
+
+    def _payload(self, line):
+        # The payload of a whole good line, or None (self.end says why).
+        if not line.endswith(b"\n"):
+            self.end = TORN  # the write never finished
+            return None
+        payload = _payload(line)
+        if payload is None:
+            self.end = DAMAGED  # nothing after it is trusted
+            return None
+        self.count += 1
+        if self.watchdog and self.count % FEED_EVERY == 0:
+            self.watchdog.feed()
+        return payload
+
+    def events(self):
+        """The records decoded, for Game.replay: (seq, t, kind, fields,
+        snap), kind and fields None for a snapshot alone, snap (tick, clock
+        state) or None. Last, the clock mark if it follows the last
+        record: the clock of the last snapshot, run on to the mark."""
+        clock = None
+        seq = t = 0
+        for group in self.commits():
+            for record in group:
+                event, snapshot = split_record(record)
+                snap = None
+                if snapshot:
+                    seq, t, tick, clock = decode_snapshot(snapshot)
+                    snap = (tick, clock)
+                if event:
+                    seq, t, kind, fields = decode_event(event)
+                    self.last_seq = seq
+                    yield seq, t, kind, fields, snap
+                else:
+                    yield seq, t, None, None, snap
+        m = self.mark
+        if m and clock and m[0] == self.last_seq and m[1] >= t:
+            yield m[0], m[1], None, None, (m[2], clock)
+
+    def lost_events(self):
+        """(how many events, the highest number among them) past the last
+        good commit: the whole lines that start as events, read as far as
+        they can be (their CRC no longer counts)."""
+        lost = 0
+        top = self.last_seq
+        with open(self.path, "rb") as f:
+            f.seek(self.good)
+            while True:
+                line = f.readline()
+                if not line or not line.endswith(b"\n"):
+                    break
+                if line.startswith(b"E "):
+                    lost += 1
+                    try:
+                        top = max(top, seq_of(line.decode()))
+                    except (ValueError, UnicodeError):
+                        pass
+        return lost, max(top, self.last_seq + lost)
+
+
+def replay(journal, game, now, watchdog=None):
     """Power-up: the game in progress, if any, applied to `game` again from
-    its journal (Game.replay), which goes on appending to it. Returns the
-    number of records (0: no game to recover)."""
-    if not recover(journal):
-        return 0
-    return game.replay(events(journal), now)
+    its journal (Game.replay), which goes on appending to it. Returns
+    (records, events lost): (0, 0) when there is no game to recover.
+
+    Events lost to damage are reported (POWER damaged), and the game's
+    numbering goes on after them: the host keeps its copies, and its log
+    and the board's agree without any renumbering."""
+    journal.close()
+    games = journal.games()
+    if not games:
+        return 0, 0
+    path = journal.path(games[-1])
+    reader = Reader(path, watchdog, clock_mark(journal, games[-1]))
+    count = game.replay(reader.events(), now)
+    lost, top = 0, 0
+    if reader.end == DAMAGED:
+        lost, top = reader.lost_events()
+    if reader.end != CLEAN:
+        _cut(path, reader.good)
+    journal.open_game(games[-1])
+    if lost:
+        first = game.seq + 1
+        game.seq = top
+        game.emit(now, POWER, "damaged", lost, first, top)
+    return count, lost
+
+
+def clock_mark(journal, game):
+    """(seq, t, tick) of the clock mark (store/journal.py) if it is of
+    `game` and whole, else None."""
+    try:
+        with open(journal.dir + "/clock", "rb") as f:
+            words = decode(f.readline(), MAX_RECORD).split()
+        if words[0] == "C" and int(words[1]) == game:
+            return int(words[2]), int(words[3]), int(words[4])
+    except (OSError, FrameError, ValueError, IndexError):
+        pass
+    return None
 
 
 def recover(journal):
     """Opens the journal's game in progress (if any) for appending and
-    returns how many good records it holds. A torn or corrupted tail is cut
+    returns how many good records it holds; a torn or damaged tail is cut
     off first."""
     journal.close()
     games = journal.games()
     if not games:
         return 0
     path = journal.path(games[-1])
-    count, good_bytes, clean = _scan(path)
-    if not clean:
-        _cut(path, good_bytes)
+    reader = Reader(path)
+    for _ in reader.commits():
+        pass
+    if reader.end != CLEAN:
+        _cut(path, reader.good)
     journal.open_game(games[-1])
-    return count
+    return reader.count
 
 
 def records(journal, game=None):
-    """The payloads of a stored game (default: the current one), oldest
-    first, one at a time (a game's journal is larger than a device's RAM
-    could hold at once); a damaged tail is left out."""
-    with open(journal.path(game or journal.game), "rb") as f:
-        while True:
-            line = f.readline()
-            if not line or not line.endswith(b"\n"):
-                return
-            try:
-                payload = decode(line, MAX_RECORD)
-            except FrameError:
-                return
+    """The payloads of a stored game's committed records (default: the
+    current one), oldest first, one at a time (a game's journal is larger
+    than a device's RAM could hold at once); a damaged tail is left out."""
+    for group in Reader(journal.path(game or journal.game)).commits():
+        for payload in group:
             yield payload
 
 
@@ -68,21 +218,8 @@ def split_record(record):
 
 
 def events(journal, game=None):
-    """The records decoded, for Game.replay: (seq, t, kind, fields, snap),
-    kind and fields None for a snapshot alone, snap (tick, clock state) or
-    None."""
-    for record in records(journal, game):
-        event, snapshot = split_record(record)  # one of them at least
-        seq = t = 0
-        snap = None
-        if snapshot:
-            seq, t, tick, clock = decode_snapshot(snapshot)
-            snap = (tick, clock)
-        if event:
-            seq, t, kind, fields = decode_event(event)
-            yield seq, t, kind, fields, snap
-        else:
-            yield seq, t, None, None, snap
+    """The records of a stored game decoded (Reader.events)."""
+    return Reader(journal.path(game or journal.game)).events()
 
 
 def decode_snapshot(text):
@@ -94,30 +231,67 @@ def decode_snapshot(text):
 
 
 def events_since(journal, first):
-    """The texts of the events numbered `first` and on, as sent (`since`)."""
+    """The texts of the events numbered `first` and on, as sent."""
     for record in records(journal):
         event, _ = split_record(record)
         if event and seq_of(event) >= first:
             yield event
 
 
-def _scan(path):
-    # (good records, bytes up to the end of the last good one, clean)
-    count = 0
-    good = 0
-    with open(path, "rb") as f:
-        while True:
-            line = f.readline()
-            if not line:
-                return count, good, True
-            if not line.endswith(b"\n"):
-                return count, good, False  # torn: the write never finished
-            try:
-                decode(line, MAX_RECORD)
-            except FrameError:
-                return count, good, False  # corrupted: nothing after it is trusted
-            count += 1
-            good += len(line)
+class Since:
+    """A `since` answered a slice per loop step: next_slice() reads on from
+    where the last slice stopped (a byte offset: the file is opened for
+    each slice), so no step reads the whole journal; the reply to command
+    `cid` follows the last event."""
+
+    def __init__(self, journal, first, cid):
+        self.path = journal.path(journal.game)
+        self.first = first
+        self.cid = cid
+        self.offset = 0
+        self.sent = 0
+
+    def next_slice(self, send, most):
+        """Sends up to `most` events (send(text)), reading at most 4 x most
+        records; at the end of the committed records, the reply too.
+        Returns True when done."""
+        with open(self.path, "rb") as f:
+            f.seek(self.offset)
+            for _ in range(4 * most):
+                payload = _payload(f.readline())
+                if payload is None:
+                    self.answer(send)
+                    return True
+                if not payload.startswith("B "):
+                    event, _ = split_record(payload)
+                    if event and seq_of(event) >= self.first:
+                        send(event)
+                        self.sent += 1
+                        most -= 1
+                self.offset = f.tell()
+                if most == 0:
+                    return False
+        return False
+
+    def answer(self, send):
+        send("A %d ok since %d sent=%d" % (self.cid, self.first, self.sent))
+
+
+def _payload(line):
+    # The payload of a whole good line, else None. The CRC alone is checked
+    # (in C: binascii), not link/frame.py's byte-by-byte checks of what a
+    # host sends: the journal is the board's own writing, and the loop over
+    # every byte was most of the time of a recovery.
+    star = line.rfind(b"*")
+    if not line.endswith(b"\n") or star < 0 or len(line) - star != 10 or star > MAX_RECORD:
+        return None
+    raw = line[:star]
+    if line[star + 1:-1] != crc(raw).encode():
+        return None
+    try:
+        return raw.decode()
+    except UnicodeError:
+        return None
 
 
 def _cut(path, size):
