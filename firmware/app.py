@@ -18,6 +18,10 @@
 #   signal(kind)                     buzzer/LED: "move", "alert", "foul", "flag", "result"
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
+import gc
+
+from micropython import const
+
 import ticks
 from game import cold
 from game import events as game_events
@@ -34,8 +38,20 @@ FIRMWARE = "0.1.0"
 # The events the board signals (buzzer/LED), and how.
 _SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "flag"),
             (game_events.RESULT, "result"))
-_IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
-_SINCE_SLICE = 8  # events a `since` sends per loop step (store/recovery.py)
+_IDLE_MS = const(1000)  # the longest virtual-time jump when nothing is due
+_SINCE_SLICE = const(8)  # events a `since` sends per loop step (store/recovery.py)
+# The garbage collector runs every _GC_EVERY bytes allocated, not only when
+# the heap is exhausted. Left alone, it lets a game's garbage (event texts,
+# frames, records) fill the whole heap before each collection, so that what
+# lives on (a position's history chunk, a list that grows, the names a
+# module loaded for a command interns for good) is allocated anywhere in
+# it, among that garbage: after the collection the free space is split
+# around them, and a command that loads ~20 KB of rulings, or a history
+# chunk late in a long game, no longer finds room although the heap has
+# plenty free. Collected every 16 KB, the garbage never spreads far, and
+# what lives on packs at the bottom of the heap. (Quiet steps allocate
+# nothing, so this costs collections only around moves and commands.)
+_GC_EVERY = const(16 * 1024)
 
 
 def point_names(points):
@@ -45,7 +61,9 @@ def point_names(points):
 class App:
     DISPLAY_MS = 100  # the faces' refresh
 
-    def __init__(self, board, nonce="0", watchdog=None):
+    def __init__(self, board, nonce="0", wdt=None):
+        if hasattr(gc, "threshold"):  # (MicroPython; the host's CPython has none)
+            gc.threshold(_GC_EVERY)
         self.board = board
         # sensors -> debouncer -> recogniser (sense/pipeline.py); the board
         # fills the raw frame, so the pipeline gets no driver of its own.
@@ -59,11 +77,11 @@ class App:
         # sent (_commit): a power cut never splits a step.
         self._pending = []
         self._since = None  # a `since` being answered (store.recovery.Since)
-        self.watchdog = watchdog  # fed while the journal is read back (main.py)
+        self.wdt = wdt  # the watchdog, fed while the journal is read back (main.py)
         self.link = Link(board.port, board.key, nonce)
         if self.journal:
             # signed command ids rise across reboots too (store/journal.py)
-            self.link.last_id = cold.call("store.ids", "last", self.journal)
+            self.link.last_id = cold.call("store.budget", "last_command", self.journal)
         self.setup_presses = 0  # 0, or the sides' bits pressed while setting up
         self._setup_shown = None
         self._shown_at = None
@@ -93,14 +111,11 @@ class App:
 
     def _recover(self, now):
         # The game in progress, replayed from its journal (store/recovery.py,
-        # loaded for it and dropped after): (records, events lost).
-        restored = cold.call("store.recovery", "replay", self.journal, self.game, now, self.watchdog)
-        if restored[0] and self.scene is not None:
-            # the faces' scene from the same events: a flag, a duty, a confirmation
-            for _, _, kind, fields, _ in cold.call("store.recovery", "events", self.journal):
-                if kind is not None:
-                    self.scene.on_event(now, kind, fields)
-        return restored
+        # loaded for it and dropped after): (records, events lost). A board
+        # with no game stored does not load it at all.
+        if not self.journal.games():
+            return 0, 0
+        return cold.call("store.recovery", "replay", self.journal, self.game, now, self.wdt, self.scene)
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -122,11 +137,11 @@ class App:
         # `id=` is the board's name; `board=` (among the settings) the game's board number
         # every word is bounded (link/bounds.py): the greeting fits a frame
         name = cold.call("link.bounds", "board_id", self.board.board_id)
-        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % name,
-                 "nonce=%s" % self.link.nonce, "game=%d" % (self.journal.game if self.journal else 0),
-                 "seq=%d" % g.seq, "cmd=%d" % self.link.last_id,
-                 "phase=%s" % PHASE_NAMES[g.phase]]
-        return " ".join(words + c.words())
+        # (one format: its short pieces would each be a name interned for good)
+        head = "H proto=%d fw=%s id=%s nonce=%s game=%d seq=%d cmd=%d phase=%s" % (
+            PROTOCOL, FIRMWARE, name, self.link.nonce, self.journal.game if self.journal else 0,
+            g.seq, self.link.last_id, PHASE_NAMES[g.phase])
+        return " ".join([head] + c.words())
 
     # -- one step ---------------------------------------------------------------
 
@@ -158,9 +173,8 @@ class App:
         g.provisional = (m, self.rec.provisional_at()) if m else None
         g.tick(now)
         self._commit(now)
-        if self._since and self._since.next_slice(self.link.send, _SINCE_SLICE):
-            self._since = None
-            cold.drop("store.recovery")
+        if self._since and self._since.step(self.link.send, _SINCE_SLICE):
+            self._since = None  # (its code goes with it: store.recovery is not kept loaded)
 
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator
@@ -244,7 +258,14 @@ class App:
         # reply (the sensing's events of this step go first).
         self._commit(self._now)
         if words[0] == "since":
-            return self._since_start(cid, words)  # answered after its last slice
+            # The events from `first` on, a slice per loop step, the reply
+            # after the last (store/recovery.py). A new `since` ends the one
+            # before (answered with what it sent).
+            if self._since:
+                self._since.end(self.link.send)
+                self._since = None
+            self._since = cold.call("store.recovery", "since", self.journal, cid, words)
+            return None
         if arbiter:
             need_id(cid, self.link.last_id)  # an id far ahead would lock the arbiter out
         try:
@@ -283,20 +304,6 @@ class App:
             # 5.8: the board shows which points to change to reach the position
             self._sense(now, self.rec.reset(now, g.position.fen()))
         return reply
-
-    def _since_start(self, cid, words):
-        # The events from `first` on, a slice per loop step; the reply
-        # follows the last of them. A new `since` ends the one before
-        # (answered with what it sent).
-        try:
-            first = int(words[1])
-        except (IndexError, ValueError):
-            raise CommandError("since <seq>")
-        if self._since:
-            self._since.answer(self.link.send)
-        if not self.journal or not self.journal.game:
-            return ["since", str(first), "sent=0"]
-        self._since = cold.load("store.recovery").Since(self.journal, first, cid)
 
     def events_since(self, first):
         """The payloads of this game's events numbered `first` and on, one at
@@ -346,14 +353,23 @@ class App:
         j = self.journal
         if j and j.game:
             # the clock's snapshot goes with the last event that carries
-            # one (it supersedes the others)
+            # one (it supersedes the others). (A loop, not a comprehension:
+            # one that reads a local makes it a cell, allocated on every
+            # call, even a quiet step's with nothing to commit.)
             last = -1
             for i in range(len(pending)):
                 if pending[i][1]:
                     last = i
-            records = [p[0] + SEP + p[1] if i == last else p[0] for i, p in enumerate(pending)]
-            if not j.commit(records):
-                self._journal_full(now, j.failed)
+            records = []
+            for i in range(len(pending)):
+                p = pending[i]
+                records.append(p[0] + SEP + p[1] if i == last else p[0])
+            if not j.commit(records) and (j.failed == 1 or j.failed % 100 == 0):
+                # The flash cannot take the game in progress even with every
+                # finished game dropped: the events still go to the host, and
+                # the arbiter is told (once, then every 100 commits lost).
+                self.game.emit(now, game_events.POWER, "journal-full", j.failed)
+                self.board.signal("alert")
         for payload, _, kind, fields in pending:
             self.link.send(payload)
             if self.scene is not None:
@@ -363,14 +379,6 @@ class App:
                     self.board.signal(signal)
         if self._pending:
             self._commit(now)  # the alert of a full journal
-
-    def _journal_full(self, now, unsaved):
-        # The flash cannot take the game in progress even with every
-        # finished game dropped: the events still go to the host, and the
-        # arbiter is told (once, then every 100 commits lost).
-        if unsaved == 1 or unsaved % 100 == 0:
-            self.game.emit(now, game_events.POWER, "journal-full", unsaved)
-            self.board.signal("alert")
 
     def refresh_display(self, now):
         """Refreshes the faces every DISPLAY_MS; returns what the board's

@@ -70,7 +70,7 @@ def main():
 
     board = Device(machine, d, config)
     wdt = machine.WDT(timeout=WDT_MS)
-    app = App(board, nonce=boot_nonce(), watchdog=wdt)  # fed while the journal is read back
+    app = App(board, nonce=boot_nonce(), wdt=wdt)  # fed while the journal is read back
 
     def now():
         return time.ticks_ms() & ticks.MASK  # pyright: ignore[reportOperatorIssue]

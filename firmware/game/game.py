@@ -5,8 +5,9 @@
 # (kind and typed fields, declared in game/events.py), numbered and timed by
 # emit(), applied to the derived state (position, counters, result) by
 # apply() (game/applying.py), and handed to the sink, which writes it to
-# the journal and the link. Recovery after a power cut is replay(): the
-# journal's events applied again; only the clock comes from its snapshot.
+# the journal and the link. Recovery after a power cut applies the
+# journal's events again (store/recovery.py); only the clock comes from its
+# snapshot.
 #
 # Inputs, all with `now` (ms ticks, see ticks.py); the app calls:
 #   on_move(now, move, at, suicide)   a final move from the recogniser (5.7)
@@ -25,7 +26,6 @@ from micropython import const
 
 import ticks
 from clock import clock as _clock
-from clock.clock import Clock
 from game import cold
 from game import events as ev
 from game import repetition
@@ -120,29 +120,6 @@ class Game(Applying):
         # ticks into the new session's tick base.
         self._snap_at = self.t
         return now, self.clock.save()
-
-    def replay(self, records, now):
-        """Recovery: applies a journal's records (seq, t, kind, fields, snap)
-        again, oldest first; the clock comes from the last snapshot (tick,
-        clock state), shifted into the ticks of `now`. Returns how many
-        records there were."""
-        count = 0
-        snap = None
-        snap_t = 0
-        for seq, t, kind, fields, s in records:
-            count += 1
-            if kind is not None:
-                self.seq = seq
-                self.t = t
-                self.apply(kind, fields, None)
-            if s is not None:
-                snap = s
-                snap_t = t
-        if snap is not None:
-            self.clock = Clock.restore(snap[1], ticks.diff(now, snap[0]))
-            self.t = max(self.t, snap_t)
-        self._last_now = now
-        return count
 
     def command(self, now, words, arbiter):
         """Runs a host command (a list of words): the arbiter's in

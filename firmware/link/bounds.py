@@ -35,11 +35,11 @@ class BoundError(ValueError):
     pass
 
 
-def check(name, wire):
-    """Refuses a value of field `name` longer than its maximum; `wire` is
+def check(name, text):
+    """Refuses a value of field `name` longer than its maximum; `text` is
     the value as written on the link (escaped)."""
     most = MAX.get(name)
-    size = len(wire.encode())
+    size = len(text.encode())
     if most is not None and size > most:
         raise BoundError("%s is %d bytes, at most %d" % (name, size, most))
 

@@ -1,8 +1,8 @@
 # The journal's space budget (docs/STORE.md, "Budget"): a new game starts
 # with RESERVE bytes free, made by dropping the oldest finished games; a
 # commit the flash cannot take drops the oldest finished game and is tried
-# again. Loaded for the call and dropped after (game/cold.py): it runs at a
-# new game and when the flash is full, never in a quiet step.
+# again. Loaded for the call and dropped after (game/cold.py): it runs at
+# start-up, at a new game and when the flash is full, never in a quiet step.
 import os
 
 
@@ -54,3 +54,14 @@ def drop_oldest(journal):
         return False
     os.remove(journal.path(finished[0]))
     return True
+
+
+def last_command(journal):
+    """The last signed command id accepted, in any session (0: none yet;
+    Journal.save_command keeps it): the greeting's cmd= tells a host where
+    to go on from."""
+    try:
+        with open(journal.dir + "/cmd", "rb") as f:
+            return int(f.read())
+    except (OSError, ValueError):
+        return 0

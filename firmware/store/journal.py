@@ -35,13 +35,15 @@
 # still goes to the link; the loop never stops for the flash).
 import os
 
+from micropython import const
+
 from game import cold
 from link.frame import encode
 
 SEP = " ~~ "  # between an event and the clock snapshot in one record
 # Bytes kept free for the game in progress: a 4-hour game's journal, with
 # margin (docs/STORE.md, "Budget").
-RESERVE = 200 * 1024
+_RESERVE = const(200 * 1024)
 
 
 def snapshot_text(seq, t, tick, clock):
@@ -59,7 +61,7 @@ def _exists(path):
 
 
 class Journal:
-    def __init__(self, directory, reserve=RESERVE):
+    def __init__(self, directory, reserve=_RESERVE):
         self.dir = directory
         self.reserve = reserve
         self.game = 0
@@ -138,7 +140,7 @@ class Journal:
 
     def save_command(self, cid):
         """Keeps the id of a signed command accepted, so that ids rise
-        across reboots (store/ids.py reads it back; a file small enough for
+        across reboots (last_command reads it back; a file small enough for
         littlefs to keep in its directory). Best effort: on a full flash
         the ids still rise within this session."""
         try:

@@ -18,31 +18,36 @@
 #     agrees again by `since`, never by renumbering).
 import os
 
+from micropython import const
+
+import ticks
+from clock.clock import Clock
 from game.events import POWER, decode as decode_event, seq_of
 from link.frame import FrameError, crc, decode
 from store.journal import SEP
 
 # A record holds an event of up to a link frame (480 bytes) and a snapshot.
 MAX_RECORD = 1024
-FEED_EVERY = 16  # records between two feeds of the watchdog
+_FEED_EVERY = const(16)  # records between two feeds of the watchdog
 
-CLEAN = 0
-TORN = 1
-DAMAGED = 2
+# How a reading ended (Reader.end)
+_CLEAN = const(0)
+_TORN = const(1)
+_DAMAGED = const(2)
 
 
 class Reader:
     """The committed records of a game's file, in one pass. After the
-    pass: `good` bytes up to the end of the last whole commit, `end` (CLEAN,
-    TORN or DAMAGED), `last_seq` the last event read; for DAMAGED,
+    pass: `good` bytes up to the end of the last whole commit, `end` (how it ended:
+    _CLEAN, _TORN or _DAMAGED), `last_seq` the last event read; for _DAMAGED,
     lost_events() reads what follows the damage."""
 
-    def __init__(self, path, watchdog=None, mark=None):
+    def __init__(self, path, wdt=None, mark=None):
         self.path = path
-        self.watchdog = watchdog
+        self.wdt = wdt  # the watchdog, fed every _FEED_EVERY records
         self.mark = mark  # the clock mark of this game: (seq, t, tick), or None
         self.good = 0
-        self.end = CLEAN
+        self.end = _CLEAN
         self.count = 0
         self.last_seq = 0
 
@@ -72,7 +77,7 @@ class Reader:
         for _ in range(n):
             line = f.readline()
             if not line:
-                self.end = TORN  # the file ends inside the commit
+                self.end = _TORN  # the file ends inside the commit
                 return None
             payload = self._payload(line)
             if payload is None:
@@ -83,15 +88,15 @@ class Reader:
     def _payload(self, line):
         # The payload of a whole good line, or None (self.end says why).
         if not line.endswith(b"\n"):
-            self.end = TORN  # the write never finished
+            self.end = _TORN  # the write never finished
             return None
         payload = _payload(line)
         if payload is None:
-            self.end = DAMAGED  # nothing after it is trusted
+            self.end = _DAMAGED  # nothing after it is trusted
             return None
         self.count += 1
-        if self.watchdog and self.count % FEED_EVERY == 0:
-            self.watchdog.feed()
+        if self.wdt and self.count % _FEED_EVERY == 0:
+            self.wdt.feed()
         return payload
 
     def events(self):
@@ -139,9 +144,10 @@ class Reader:
         return lost, max(top, self.last_seq + lost)
 
 
-def replay(journal, game, now, watchdog=None):
+def replay(journal, game, now, wdt=None, scene=None):
     """Power-up: the game in progress, if any, applied to `game` again from
-    its journal (Game.replay), which goes on appending to it. Returns
+    its journal (Game.replay), which goes on appending to it, and to the
+    faces' `scene` if there is one (a flag, a duty, a confirmation). Returns
     (records, events lost): (0, 0) when there is no game to recover.
 
     Events lost to damage are reported (POWER damaged), and the game's
@@ -152,12 +158,16 @@ def replay(journal, game, now, watchdog=None):
     if not games:
         return 0, 0
     path = journal.path(games[-1])
-    reader = Reader(path, watchdog, clock_mark(journal, games[-1]))
-    count = game.replay(reader.events(), now)
+    reader = Reader(path, wdt, clock_mark(journal, games[-1]))
+    count = _apply(game, reader.events(), now)
+    if count and scene is not None:
+        for _, _, kind, fields, _ in Reader(path).events():
+            if kind is not None:
+                scene.on_event(now, kind, fields)
     lost, top = 0, 0
-    if reader.end == DAMAGED:
+    if reader.end == _DAMAGED:
         lost, top = reader.lost_events()
-    if reader.end != CLEAN:
+    if reader.end != _CLEAN:
         _cut(path, reader.good)
     journal.open_game(games[-1])
     if lost:
@@ -165,6 +175,32 @@ def replay(journal, game, now, watchdog=None):
         game.seq = top
         game.emit(now, POWER, "damaged", lost, first, top)
     return count, lost
+
+
+def _apply(game, records, now):
+    # The records (seq, t, kind, fields, snap) applied to the game again,
+    # oldest first (Game.apply: what the events did, without emitting them);
+    # the clock comes from the last snapshot (tick, clock state), shifted
+    # into the ticks of `now`. Returns how many records there were. (Here,
+    # not in game/game.py: only a power-up needs it, and this module is
+    # loaded for that alone.)
+    count = 0
+    snap = None
+    snap_t = 0
+    for seq, t, kind, fields, s in records:
+        count += 1
+        if kind is not None:
+            game.seq = seq
+            game.t = t
+            game.apply(kind, fields, None)
+        if s is not None:
+            snap = s
+            snap_t = t
+    if snap is not None:
+        game.clock = Clock.restore(snap[1], ticks.diff(now, snap[0]))
+        game.t = max(game.t, snap_t)
+    game._last_now = now
+    return count
 
 
 def clock_mark(journal, game):
@@ -192,7 +228,7 @@ def recover(journal):
     reader = Reader(path)
     for _ in reader.commits():
         pass
-    if reader.end != CLEAN:
+    if reader.end != _CLEAN:
         _cut(path, reader.good)
     journal.open_game(games[-1])
     return reader.count
@@ -238,29 +274,43 @@ def events_since(journal, first):
             yield event
 
 
+def since(journal, cid, words):
+    """The `since` of command `cid` (words: `since <seq>`), answered a
+    slice per loop step (Since); ValueError, the refusal, if malformed."""
+    try:
+        first = int(words[1])
+    except (IndexError, ValueError):
+        raise ValueError("since <seq>")
+    return Since(journal.path(journal.game) if journal and journal.game else None, first, cid)
+
+
 class Since:
-    """A `since` answered a slice per loop step: next_slice() reads on from
+    """A `since` answered a slice per loop step: step() reads on from
     where the last slice stopped (a byte offset: the file is opened for
     each slice), so no step reads the whole journal; the reply to command
-    `cid` follows the last event."""
+    `cid` follows the last event (at once when there is no game: path
+    None)."""
 
-    def __init__(self, journal, first, cid):
-        self.path = journal.path(journal.game)
+    def __init__(self, path, first, cid):
+        self.path = path
         self.first = first
         self.cid = cid
         self.offset = 0
         self.sent = 0
 
-    def next_slice(self, send, most):
+    def step(self, send, most):
         """Sends up to `most` events (send(text)), reading at most 4 x most
         records; at the end of the committed records, the reply too.
         Returns True when done."""
+        if self.path is None:
+            self.end(send)
+            return True
         with open(self.path, "rb") as f:
             f.seek(self.offset)
             for _ in range(4 * most):
                 payload = _payload(f.readline())
                 if payload is None:
-                    self.answer(send)
+                    self.end(send)
                     return True
                 if not payload.startswith("B "):
                     event, _ = split_record(payload)
@@ -273,7 +323,8 @@ class Since:
                     return False
         return False
 
-    def answer(self, send):
+    def end(self, send):
+        """The reply to the command, after the events sent."""
         send("A %d ok since %d sent=%d" % (self.cid, self.first, self.sent))
 
 
