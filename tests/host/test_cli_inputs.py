@@ -51,7 +51,7 @@ def test_round_refuses_names_and_controls_the_board_would_refuse():
     key = "00" * 16
     refused(cli("round", "start", "/dev/null=1:" + "R" * 40 + ":B", "--event", "E", "--round", "1", "--key", key),
             "red is 40 bytes, at most 24")
-    refused(cli("round", "start", "/dev/null=1:R:B", "--event", "E" * 49, "--round", "1", "--key", key),
-            "event is 49 bytes, at most 48")
+    refused(cli("round", "start", "/dev/null=1:R:B", "--event", "E" * 41, "--round", "1", "--key", key),
+            "event is 41 bytes, at most 40")  # link/bounds.py
     refused(cli("round", "start", "/dev/null=1:R:B", "--event", "E", "--round", "1", "--tc", "90x", "--key", key),
             "time control '90x'")
