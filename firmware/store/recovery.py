@@ -29,6 +29,7 @@ from store.journal import SEP
 # A record holds an event of up to a link frame (480 bytes) and a snapshot.
 MAX_RECORD = 1024
 _FEED_EVERY = const(16)  # records between two feeds of the watchdog
+_CHUNK = const(512)  # bytes read from the flash at a time
 
 # How a reading ended (Reader.end)
 _CLEAN = const(0)
@@ -54,28 +55,27 @@ class Reader:
     def commits(self):
         """Each commit's payloads (a list), oldest first."""
         with open(self.path, "rb") as f:
+            lines = Lines(f)
             while True:
-                line = f.readline()
+                line = lines.next()
                 if not line:
                     return
-                size = len(line)
                 payload = self._payload(line)
                 if payload is None:
                     return
                 group = [payload]
                 if payload.startswith("B "):
-                    group = self._group(f, int(payload[2:]))
+                    group = self._group(lines, int(payload[2:]))
                     if group is None:
                         return
-                    size = f.tell() - self.good
-                self.good += size
+                self.good = lines.pos
                 yield group
 
-    def _group(self, f, n):
+    def _group(self, lines, n):
         # The n records after a group frame, or None (self.end says why).
         group = []
         for _ in range(n):
-            line = f.readline()
+            line = lines.next()
             if not line:
                 self.end = _TORN  # the file ends inside the commit
                 return None
@@ -130,9 +130,9 @@ class Reader:
         lost = 0
         top = self.last_seq
         with open(self.path, "rb") as f:
-            f.seek(self.good)
+            lines = Lines(f, self.good)
             while True:
-                line = f.readline()
+                line = lines.next()
                 if not line or not line.endswith(b"\n"):
                     break
                 if line.startswith(b"E "):
@@ -306,9 +306,9 @@ class Since:
             self.end(send)
             return True
         with open(self.path, "rb") as f:
-            f.seek(self.offset)
+            lines = Lines(f, self.offset)
             for _ in range(4 * most):
-                payload = _payload(f.readline())
+                payload = _payload(lines.next())
                 if payload is None:
                     self.end(send)
                     return True
@@ -318,7 +318,7 @@ class Since:
                         send(event)
                         self.sent += 1
                         most -= 1
-                self.offset = f.tell()
+                self.offset = lines.pos
                 if most == 0:
                     return False
         return False
@@ -326,6 +326,41 @@ class Since:
     def end(self, send):
         """The reply to the command, after the events sent."""
         send("A %d ok since %d sent=%d" % (self.cid, self.first, self.sent))
+
+
+class Lines:
+    """The lines of an open file from byte `offset` on, read a chunk at a
+    time: a MicroPython file's readline() reads one byte per call into the
+    filesystem, and that was half of a recovery's time. `pos` is the offset
+    just after the last line returned."""
+
+    def __init__(self, f, offset=0):
+        self.f = f
+        f.seek(offset)
+        self.pos = offset
+        self.buf = b""
+
+    def next(self):
+        """The next line with its newline; at the end of the file what is
+        left of it (a torn line without one), then b"". A line no record
+        can make (longer than MAX_RECORD and its CRC) comes back cut there:
+        it fails its CRC, so the buffer never grows past that."""
+        while True:
+            i = self.buf.find(b"\n")
+            if i < 0 and len(self.buf) > MAX_RECORD + 16:
+                i = MAX_RECORD + 16
+            if i >= 0:
+                line = self.buf[:i + 1]
+                self.buf = self.buf[i + 1:]
+                self.pos += len(line)
+                return line
+            chunk = self.f.read(_CHUNK)
+            if not chunk:
+                line = self.buf
+                self.buf = b""
+                self.pos += len(line)
+                return line
+            self.buf += chunk
 
 
 def _payload(line):
