@@ -121,6 +121,15 @@ class Game(Applying):
         self._snap_at = self.t
         return now, self.clock.save()
 
+    def resume_clock(self, now, snap, snap_t):
+        """After a power-up's replay (store/recovery.py): the clock of the
+        last snapshot (tick, clock state) or None, shifted into the ticks of
+        `now`; board time at least that snapshot's, `snap_t`."""
+        if snap is not None:
+            self.clock = _clock.Clock.restore(snap[1], ticks.diff(now, snap[0]))
+            self.t = max(self.t, snap_t)
+        self._last_now = now
+
     def command(self, now, words, arbiter):
         """Runs a host command (a list of words): the arbiter's in
         game/commands.py, the players' offers and claims in game/claims.py,
