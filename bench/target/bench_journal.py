@@ -10,7 +10,14 @@ docs/HARDWARE.md). The watchdog is 5 s (main.py); the budget for recovery
 is 1 s.
 
     .venv/bin/python bench/target/bench_journal.py [PLIES] [MINUTES]
+
+XQ_JOURNAL_FLASH=FILE keeps the flash image of the game played there, and
+when FILE exists already skips the game (the recovery alone is measured
+again: the game takes ~10 minutes on a busy machine). The recovery's parts
+are timed too, each alone on the same journal: the file read into commits
+(CRC checked), the events decoded, then the whole replay.
 """
+import os
 import sys
 import tempfile
 from pathlib import Path
@@ -45,6 +52,17 @@ flash = q.mount(%(flash)r)
 q._board.idle()
 board = q.EmulatedSensors(port=q.UartLink(), store="/games", key=KEY, board_id="bench")
 app = App(board, nonce="1")
+from store import recovery
+path = app.journal.path(app.journal.games()[-1])
+for part in ("commits", "events"):
+    _, _, w0 = flash.stats()
+    t = time.ticks_us()
+    n = 0
+    for _ in getattr(recovery.Reader(path), part)():
+        n += 1
+    d = time.ticks_diff(time.ticks_us(), t)
+    _, _, w1 = flash.stats()
+    print("PART", part, n, d, w1 - w0)
 _, _, w0 = flash.stats()
 t = time.ticks_us()
 records, lost = app._recover(time.ticks_ms() & 0x3FFFFFFF)
@@ -74,14 +92,23 @@ def main(plies=None, minutes=240):
         raise SystemExit("bench_journal needs %s" % why)
     game = max(master_games(), key=lambda g: len(g.split())).split()[:plies]
     gap = minutes * 60000 // len(game)
+    kept = os.environ.get("XQ_JOURNAL_FLASH")
     with tempfile.TemporaryDirectory() as d:
         script = Path(d) / "game.txt"
         body, _ = sc.play(game, t0=1000, gap=gap)
         script.write_text("0 new tc=150m+30s\n0 setup\n100 start\n" + "\n".join(body) + "\n")
-        flash = Path(d) / "flash.img"
-        played = next(x for x in run(flash, PLAY, script=str(script)) if x.startswith("PLAYED")).split()[1:]
+        flash = Path(kept) if kept else Path(d) / "flash.img"
+        played_file = flash.with_suffix(".played")
+        if kept and played_file.exists():
+            played = played_file.read_text().split()
+        else:
+            played = next(x for x in run(flash, PLAY, script=str(script)) if x.startswith("PLAYED")).split()[1:]
+            if kept:
+                played_file.write_text(" ".join(played))
         ply, seq, size, erases, pages, waited, commits, marks = (int(x) for x in played)
-        rec = next(x for x in run(flash, RECOVER) if x.startswith("RECOVERED")).split()[1:]
+        out = run(flash, RECOVER)
+        parts = [x.split()[1:] for x in out if x.startswith("PART")]
+        rec = next(x for x in out if x.startswith("RECOVERED")).split()[1:]
         records, lost, seq2, us, flash_us = (int(x) for x in rec)
     instr = (us - flash_us) * 1000
     lo, hi = rp2040_ms(instr)
@@ -93,6 +120,9 @@ def main(plies=None, minutes=240):
     print("  %d records read, %d events, %d lost" % (records, seq2, lost))
     print("  %d instructions + %.1f ms of flash reads: RP2040 %.0f-%.0f ms (+ the reads); budget 1000 ms"
           % (instr, flash_us / 1000, lo, hi))
+    for part, n, part_us, part_flash in parts:
+        lo, hi = rp2040_ms((int(part_us) - int(part_flash)) * 1000)
+        print("  of which, alone: %s (%s) RP2040 %.0f-%.0f ms" % (part, n, lo, hi))
 
 
 if __name__ == "__main__":
