@@ -53,7 +53,10 @@ q._board.idle()
 board = q.EmulatedSensors(port=q.UartLink(), store="/games", key=KEY, board_id="bench")
 app = App(board, nonce="1")
 from store import recovery
+import gc
 path = app.journal.path(app.journal.games()[-1])
+every = gc.threshold()
+gc.threshold(-1)  # as replay() has it
 for part in ("commits", "events"):
     _, _, w0 = flash.stats()
     t = time.ticks_us()
@@ -63,6 +66,7 @@ for part in ("commits", "events"):
     d = time.ticks_diff(time.ticks_us(), t)
     _, _, w1 = flash.stats()
     print("PART", part, n, d, w1 - w0)
+gc.threshold(every)
 _, _, w0 = flash.stats()
 t = time.ticks_us()
 records, lost = app._recover(time.ticks_ms() & 0x3FFFFFFF)

@@ -16,6 +16,7 @@
 #     reported: the events lost and their numbers, so that the board goes
 #     on numbering after them and the host keeps what it had (the link
 #     agrees again by `since`, never by renumbering).
+import gc
 import os
 
 from micropython import const
@@ -158,7 +159,15 @@ def replay(journal, game, now, wdt=None, scene=None):
         return 0, 0
     path = journal.path(games[-1])
     reader = Reader(path, wdt, clock_mark(journal, games[-1]))
-    count = _apply(game, reader.events(), now)
+    # The collector as MicroPython has it by default while the journal is
+    # read: every record makes garbage, and a collection every 16 KB
+    # (app.py's threshold, for a game's play) made most of a recovery's
+    # time on the device. Little lives on from a replay.
+    every = _collect_every(-1)
+    try:
+        count = _apply(game, reader.events(), now)
+    finally:
+        _collect_every(every)
     if count and scene is not None:
         for _, _, kind, fields, _ in Reader(path).events():
             if kind is not None:
@@ -174,6 +183,16 @@ def replay(journal, game, now, wdt=None, scene=None):
         game.seq = top
         game.emit(now, POWER, "damaged", lost, first, top)
     return count, lost
+
+
+def _collect_every(nbytes):
+    # gc.threshold(nbytes), returning the one before (-1: none); nothing on
+    # the host's CPython.
+    if not hasattr(gc, "threshold"):
+        return -1
+    before = gc.threshold()
+    gc.threshold(nbytes)
+    return before
 
 
 def _apply(game, records, now):
@@ -277,9 +296,12 @@ def decode_fast(text):
                 k += 1
             return int(w[1]), int(w[2]), MOVE, (int(w[4]), w[5], side_of(w[6]), int(w[7][3:]),
                                                  flags[0], flags[1], flags[2])
-        if n in (8, 9) and w[3] == PRESS and "0" <= w[-1][:1] <= "9" and (n == 8 or w[7] == "stage"):
-            return int(w[1]), int(w[2]), PRESS, (side_of(w[4]), int(w[5]), int(w[6]),
-                                                  "stage" if n == 9 else None, w[-1])
+        if 7 <= n <= 9 and w[3] == PRESS:
+            # side red_ms black_ms, then `stage` and an article, each if set
+            stage = w[7] if n > 7 and w[7] == "stage" else None
+            article = w[-1] if n > 7 and "0" <= w[-1][:1] <= "9" else None
+            if n - 7 == (stage is not None) + (article is not None):
+                return int(w[1]), int(w[2]), PRESS, (side_of(w[4]), int(w[5]), int(w[6]), stage, article)
     except ValueError:
         pass
     return decode_event(text)
@@ -358,14 +380,15 @@ class Since:
 class Lines:
     """The lines of an open file from byte `offset` on, read a chunk at a
     time: a MicroPython file's readline() reads one byte per call into the
-    filesystem, and that was half of a recovery's time. `pos` is the offset
-    just after the last line returned."""
+    filesystem. `pos` is the offset just after the last line returned. A
+    line is one slice of the chunk (the chunk is not copied per line)."""
 
     def __init__(self, f, offset=0):
         self.f = f
         f.seek(offset)
         self.pos = offset
         self.buf = b""
+        self.at = 0  # where the next line starts in buf
 
     def next(self):
         """The next line with its newline; at the end of the file what is
@@ -374,21 +397,24 @@ class Lines:
         cut there, and fail their CRC: the buffer stays within a record and
         a chunk."""
         while True:
-            i = self.buf.find(b"\n")
-            if i < 0 and len(self.buf) > MAX_RECORD + 16:
-                i = MAX_RECORD + 16
+            buf = self.buf
+            i = buf.find(b"\n", self.at)
+            if i < 0 and len(buf) - self.at > MAX_RECORD + 16:
+                i = self.at + MAX_RECORD + 16
             if i >= 0:
-                line = self.buf[:i + 1]
-                self.buf = self.buf[i + 1:]
+                line = buf[self.at:i + 1]
+                self.at = i + 1
                 self.pos += len(line)
                 return line
             chunk = self.f.read(_CHUNK)
             if not chunk:
-                line = self.buf
+                line = buf[self.at:]
                 self.buf = b""
+                self.at = 0
                 self.pos += len(line)
                 return line
-            self.buf += chunk
+            self.buf = buf[self.at:] + chunk
+            self.at = 0
 
 
 def _payload(line):

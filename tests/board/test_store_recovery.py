@@ -45,7 +45,8 @@ def test_quick_moves_and_presses_agree_with_decode_on_every_shape():
     for text in shapes:
         assert recovery.decode_fast(text) == events.decode(text), text
     for bad in ("E 6 1500 MOVE 1 c3c4 green at=1300", "E 6 1500 MOVE 1 c3c4 red at=13x0",
-                "E 6 1500 MOVE 1 c3c4 red at=1300 check capture"):
+                "E 6 1500 MOVE 1 c3c4 red at=1300 check capture", "E 9 9 PRESS black 1 2 stage stage",
+                "E 9 9 PRESS black 1 2 x", "E 9 9 PRESS black 1 2 6.2 stage"):
         try:
             got = events.decode(bad)
         except events.EventError:
