@@ -87,7 +87,9 @@ class Runner:
         if not self.app:
             self.out("# (board off: command not sent) %s" % " ".join(words))
             return
-        self.cid += 1
+        # the board's ids rise across reboots: go on above its last (as a
+        # host does from the greeting's cmd=)
+        self.cid = max(self.cid, self.app.link.last_id) + 1
         payload = "C %d %s" % (self.cid, " ".join(words))
         payload += " mac=" + auth.mac(KEY, self.app.link.nonce, payload)
         self.board.port.host_write(payload.encode() + b"*" + crc(payload).encode() + b"\n")

@@ -19,6 +19,8 @@
 #   signal(kind)                     buzzer/LED: "move", "alert", "foul", "flag", "result"
 #   store                            directory of the journal (None: no journal)
 #   key, board_id                    the arbiter's key (bytes or None), the board's name
+import gc
+
 from micropython import const
 
 import ticks
@@ -29,7 +31,7 @@ from game.phases import OVER, PHASE_NAMES, PLAYING, SETUP, CommandError, need_id
 from link.link import PROTOCOL, Link
 from sense import events as ev
 from sense.pipeline import Sensing, scan_frame
-from store.journal import Journal, snapshot_text
+from store.journal import SEP, Journal, snapshot_text
 from xq import squares
 from xq.pieces import BLACK, RED, colour, index, other
 
@@ -37,9 +39,22 @@ FIRMWARE = "0.1.0"
 # The events the board signals (buzzer/LED), and how.
 _SIGNALS = ((game_events.FOUL, "foul"), (game_events.VERDICT, "foul"), (game_events.FLAG, "flag"),
             (game_events.RESULT, "result"))
-_IDLE_MS = 1000  # the longest virtual-time jump when nothing is due
+_IDLE_MS = const(1000)  # the longest virtual-time jump when nothing is due
 _MASK = const((1 << 30) - 1)  # ticks.MASK, as a constant of this module (no lookup)
 _HALF_PERIOD = const(1 << 29)  # ticks.diff's sign bit: (a - b) & MASK below it is a >= b
+_SINCE_SLICE = const(8)  # events a `since` sends per loop step (store/recovery.py)
+# The garbage collector runs every _GC_EVERY bytes allocated, not only when
+# the heap is exhausted. Left alone, it lets a game's garbage (event texts,
+# frames, records) fill the whole heap before each collection, so that what
+# lives on (a position's history chunk, a list that grows, the names a
+# module loaded for a command interns for good) is allocated anywhere in
+# it, among that garbage: after the collection the free space is split
+# around them, and a command that loads ~20 KB of rulings, or a history
+# chunk late in a long game, no longer finds room although the heap has
+# plenty free. Collected every 16 KB, the garbage never spreads far, and
+# what lives on packs at the bottom of the heap. (Quiet steps allocate
+# nothing, so this costs collections only around moves and commands.)
+_GC_EVERY = const(16 * 1024)
 
 
 def point_names(points):
@@ -48,7 +63,10 @@ def point_names(points):
 
 class App:
     DISPLAY_MS = 100  # the faces' refresh
-    def __init__(self, board, nonce="0"):
+
+    def __init__(self, board, nonce="0", wdt=None):
+        if hasattr(gc, "threshold"):  # (MicroPython; the host's CPython has none)
+            gc.threshold(_GC_EVERY)
         self.board = board
         # sensors -> debouncer -> recogniser (sense/pipeline.py); the board
         # fills the raw frame, so the pipeline gets no driver of its own.
@@ -63,7 +81,15 @@ class App:
         self._due = 0  # the tick from which a scan runs the timers (_next_due)
         self.journal = Journal(board.store) if board.store else None
         self.game = Game(sink=self._record)
+        # One step's events, committed to the journal together and only then
+        # sent (_commit): a power cut never splits a step.
+        self._pending = []
+        self._since = None  # a `since` being answered (store.recovery.Since)
+        self.wdt = wdt  # the watchdog, fed while the journal is read back (main.py)
         self.link = Link(board.port, board.key, nonce)
+        if self.journal:
+            # signed command ids rise across reboots too (store/journal.py)
+            self.link.last_id = cold.call("store.budget", "last_command", self.journal)
         self.setup_presses = 0  # 0, or the sides' bits pressed while setting up
         self._setup_shown = None
         self._shown_at = None
@@ -83,22 +109,22 @@ class App:
         with its clock paused (the arbiter resumes it), then greet the host."""
         self._now = self._due = now
         self.deb.reset(self._read(now))
-        restored = self._recover(now) if self.journal else 0
+        restored, lost = self._recover(now) if self.journal else (0, 0)
         self.link.send(self.greeting())
+        if lost:
+            self.board.signal("alert")  # recovery reported them (POWER damaged)
         if restored:
             self.game.on_power(now)
         self._follow_position(now)
+        self._commit(now)
 
     def _recover(self, now):
         # The game in progress, replayed from its journal (store/recovery.py,
-        # loaded for it and dropped after).
-        count = cold.call("store.recovery", "replay", self.journal, self.game, now)
-        if count and self.scene is not None:
-            # the faces' scene from the same events: a flag, a duty, a confirmation
-            for r in cold.call("store.recovery", "events", self.journal):
-                if r[2] is not None:
-                    self.scene.on_event(now, r[2], r[3])
-        return count
+        # loaded for it and dropped after): (records, events lost). A board
+        # with no game stored does not load it at all.
+        if not self.journal.games():
+            return 0, 0
+        return cold.call("store.recovery", "replay", self.journal, self.game, now, self.wdt, self.scene)
 
     def _read(self, now):
         self.board.read_frame(self.raw)
@@ -118,11 +144,13 @@ class App:
         g = self.game
         c = g.config
         # `id=` is the board's name; `board=` (among the settings) the game's board number
-        words = ["H", "proto=%d" % PROTOCOL, "fw=%s" % FIRMWARE, "id=%s" % self.board.board_id,
-                 "nonce=%s" % self.link.nonce, "game=%d" % (self.journal.game if self.journal else 0),
-                 "seq=%d" % g.seq, "cmd=%d" % self.link.last_id,
-                 "phase=%s" % PHASE_NAMES[g.phase]]
-        return " ".join(words + c.words())
+        # every word is bounded (link/bounds.py): the greeting fits a frame
+        name = cold.call("link.bounds", "board_id", self.board.board_id)
+        # (one format: its short pieces would each be a name interned for good)
+        head = "H proto=%d fw=%s id=%s nonce=%s game=%d seq=%d cmd=%d phase=%s" % (
+            PROTOCOL, FIRMWARE, name, self.link.nonce, self.journal.game if self.journal else 0,
+            g.seq, self.link.last_id, PHASE_NAMES[g.phase])
+        return " ".join([head] + c.words())
 
     # -- one step ---------------------------------------------------------------
 
@@ -146,8 +174,8 @@ class App:
         board.read_frame(raw)
         changed = scan_frame(raw, self._st, self._n)
         data = board.port.read()
-        if not (changed or data or board.pressed) and (now - self._due) & _MASK >= _HALF_PERIOD:
-            return  # quiet, and nothing due before self._due
+        if not (changed or data or board.pressed or self._since) and (now - self._due) & _MASK >= _HALF_PERIOD:
+            return  # quiet, nothing due before self._due, no `since` being answered
         self._now = now  # (the time of the events the step emits, for the scene)
         rec = self.rec
         events = rec.frame(now, self._st) if changed else rec.tick(now)
@@ -164,6 +192,9 @@ class App:
         m = rec.provisional()
         g.provisional = (m, rec.provisional_at()) if m else None
         g.tick(now)
+        self._commit(now)
+        if self._since and self._since.step(self.link.send, _SINCE_SLICE):
+            self._since = None  # (its code goes with it: store.recovery is not kept loaded)
         # When the next scan must run the timers even if nothing happens:
         # the recogniser's deadline, the game's (flag, lateness, snapshot),
         # at the latest _IDLE_MS from now. Any event the game emits in
@@ -180,7 +211,7 @@ class App:
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator
         jumps virtual time by this much when the sensors are quiet)."""
-        if not self.deb.quiet():
+        if self._since or not self.deb.quiet():
             return self.board.SCAN_MS
         wait = _IDLE_MS
         d = self.rec.deadline()
@@ -255,9 +286,27 @@ class App:
     # -- commands ---------------------------------------------------------------
 
     def _on_command(self, cid, words, arbiter):
+        # A command's events are a commit of their own, sent before its
+        # reply (the sensing's events of this step go first).
+        self._commit(self._now)
+        if words[0] == "since":
+            # The events from `first` on, a slice per loop step, the reply
+            # after the last (store/recovery.py). A new `since` ends the one
+            # before (answered with what it sent).
+            if self._since:
+                self._since.end(self.link.send)
+                self._since = None
+            self._since = cold.call("store.recovery", "since", self.journal, cid, words)
+            return None
         if arbiter:
             need_id(cid, self.link.last_id)  # an id far ahead would lock the arbiter out
-        return self._command(self._now, words, arbiter)
+        try:
+            reply = self._command(self._now, words, arbiter)
+        finally:
+            self._commit(self._now)
+        if arbiter and self.journal:
+            self.journal.save_command(cid)
+        return reply
 
     def _command(self, now, words, arbiter):
         name = words[0]
@@ -265,8 +314,6 @@ class App:
         if name == "hello":
             self.link.send(self.greeting())
             return ["hello"]
-        if name == "since":
-            return self._since(words)
         if name == "status":
             return self._status(now)
         if name == "setup" and g.phase == SETUP and arbiter:
@@ -290,17 +337,6 @@ class App:
             self._sense(now, self.rec.reset(now, g.position.fen()))
         return reply
 
-    def _since(self, words):
-        try:
-            first = int(words[1])
-        except (IndexError, ValueError):
-            raise CommandError("since <seq>")
-        n = 0
-        for payload in self.events_since(first):
-            self.link.send(payload)
-            n += 1
-        return ["since", str(first), "sent=%d" % n]
-
     def events_since(self, first):
         """The payloads of this game's events numbered `first` and on, one at
         a time, read back from the journal (the record of truth)."""
@@ -322,24 +358,60 @@ class App:
 
     def _record(self, seq, t, kind, fields, snap, payload):
         # The game's sink: an event (kind None: a clock snapshot alone),
-        # its text with its chain word (payload) for the journal and the link.
-        # The game changed, so the next scan asks again what falls due (scan()).
+        # its text with its chain word (payload), held until the step
+        # commits (_commit). The game changed, so the next scan asks again
+        # what falls due (scan()).
         self._due = self._now
+        if kind is None:
+            # A running clock's snapshot alone: the clock mark (store/journal.py)
+            if self.journal and self.journal.game:
+                self.journal.mark_clock(seq, t, snap[0])
+            return
         snapshot = snapshot_text(seq, t, snap[0], snap[1]) if snap else None
-        # The journal first: what the host has seen, the flash has. (Before
-        # the first `new` there is no game and nothing to journal.)
+        if kind == game_events.GAME:
+            # A new game's file: what the old game had pending goes to it first.
+            self._commit(self._now)
+            if self.journal:
+                self.journal.new_game()
+        self._pending.append((payload, snapshot, kind, fields))
+
+    def _commit(self, now):
+        # The step's records to the journal in one commit, then its events
+        # to the link: what the host has seen, the flash has. (Before the
+        # first `new` there is no game and nothing to journal.)
+        pending = self._pending
+        if not pending:
+            return
+        self._pending = []
         j = self.journal
-        if j and (j.game or kind == game_events.GAME):
-            if kind == game_events.GAME:
-                j.new_game()
-            j.append_event(payload, snapshot)
-        if payload:
+        if j and j.game:
+            # the clock's snapshot goes with the last event that carries
+            # one (it supersedes the others). (A loop, not a comprehension:
+            # one that reads a local makes it a cell, allocated on every
+            # call, even a quiet step's with nothing to commit.)
+            last = -1
+            for i in range(len(pending)):
+                if pending[i][1]:
+                    last = i
+            records = []
+            for i in range(len(pending)):
+                p = pending[i]
+                records.append(p[0] + SEP + p[1] if i == last else p[0])
+            if not j.commit(records) and (j.failed == 1 or j.failed % 100 == 0):
+                # The flash cannot take the game in progress even with every
+                # finished game dropped: the events still go to the host, and
+                # the arbiter is told (once, then every 100 commits lost).
+                self.game.emit(now, game_events.POWER, "journal-full", j.failed)
+                self.board.signal("alert")
+        for payload, _, kind, fields in pending:
             self.link.send(payload)
             if self.scene is not None:
                 self.scene.on_event(self._now, kind, fields)
             for k, signal in _SIGNALS:
                 if k == kind:
                     self.board.signal(signal)
+        if self._pending:
+            self._commit(now)  # the alert of a full journal
 
     def refresh_display(self, now):
         """Refreshes the faces every DISPLAY_MS; returns what the board's
@@ -376,6 +448,7 @@ class App:
         low = mv < self.board.LOW_BATTERY_MV
         if low and not self._battery_low:
             self.game.on_battery(now, mv)
+            self._commit(now)
             self.board.signal("alert")
         self._battery_low = low
 

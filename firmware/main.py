@@ -42,6 +42,24 @@ def safe_mode(d):
     return all(p.value() == 0 for p in pins)
 
 
+def boot_nonce():
+    """8 hex digits no one can predict: os.urandom where the port has it
+    (the rp2 port's reads the ring oscillator), else the microsecond
+    counter mixed with the chip's id."""
+    import os
+
+    if hasattr(os, "urandom"):
+        return "".join("%02x" % b for b in os.urandom(4))
+    # The stubs type ticks as opaque values that only ticks_diff and ticks_add
+    # may combine (the ignores below); on every port they are small ints,
+    # which the nonce mixes with the chip's id and now() takes modulo 2^30
+    # (firmware/ticks.py: a period that divides every port's).
+    seed = time.ticks_us()
+    if hasattr(machine, "unique_id"):
+        seed ^= machine.unique_id()[-1] << 16  # pyright: ignore[reportOperatorIssue]
+    return "%08x" % (seed & 0xFFFFFFFF)  # pyright: ignore[reportOperatorIssue]
+
+
 def main():
     config = load_config()
     d = definition(config.get("board", "pico"))
@@ -52,16 +70,8 @@ def main():
     from boards.device import Device
 
     board = Device(machine, d, config)
-    # The stubs type ticks as opaque values that only ticks_diff and ticks_add
-    # may combine (the two ignores below); on every port they are small ints,
-    # which the nonce mixes with the chip's id and now() takes modulo 2^30
-    # (firmware/ticks.py: a period that divides every port's).
-    seed = 1
-    if hasattr(machine, "unique_id"):
-        seed = time.ticks_us() ^ (machine.unique_id()[-1] << 16)  # pyright: ignore[reportOperatorIssue]
-    nonce = "%08x" % seed
-    app = App(board, nonce=nonce)
     wdt = machine.WDT(timeout=WDT_MS)
+    app = App(board, nonce=boot_nonce(), wdt=wdt)  # fed while the journal is read back
 
     def now():
         return time.ticks_ms() & ticks.MASK  # pyright: ignore[reportOperatorIssue]

@@ -60,17 +60,18 @@ r.step = timed_step
 journal_us = [0, 0, 0]  # count, total, longest
 
 
-def timed_append(payload, _append=r.app.journal.append):
+def timed_commit(records, _commit=r.app.journal.commit):
     t = time.ticks_us()
-    _append(payload)
+    ok = _commit(records)
     d = time.ticks_diff(time.ticks_us(), t)
     journal_us[0] += 1
     journal_us[1] += d
     if d > journal_us[2]:
         journal_us[2] = d
+    return ok
 
 
-r.app.journal.append = timed_append
+r.app.journal.commit = timed_commit
 i = 0
 live_peak = 0
 while True:

@@ -358,6 +358,11 @@ def main():
     print("  flash: %d sector erases, %d page programs in all" % (erases, pages))
     print("  (%d scripts replayed in %.0f s, %d emulators at once)" % (len(SCRIPTS), took, JOBS))
     tmp.cleanup()
+    # the journal's figures: a 4-hour game and its recovery (docs/STORE.md)
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    import bench_journal
+
+    bench_journal.main()
 
 
 if __name__ == "__main__":

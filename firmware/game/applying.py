@@ -1,6 +1,6 @@
 # Applying events to the game's derived state (position, counters, result):
 # pure bookkeeping, the same on the live path (Game.emit) and when the
-# journal is replayed after a power cut (Game.replay). Each handler takes
+# journal is replayed after a power cut (store/recovery.py). Each handler takes
 # the event's typed fields, as game/events.py declares them; `now` is the
 # tick of a live event, None on replay (the clock then comes from the
 # journal's snapshot).

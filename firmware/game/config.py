@@ -1,6 +1,7 @@
 # What a game is set up with (the `new` command): event data, time control,
 # level and policy. On the link a value is one word, written as the events
 # write text (game/events.py: a space is `_`, UTF-8 as itself).
+from game import cold
 from game.events import escape, unescape
 
 LEVELS = ("national", "provincial", "junior")
@@ -39,7 +40,11 @@ class Config:
             raise ConfigError("policy %r: auto or report" % value)
         if key == "fen" and value == "startpos":
             value = START
-        if key in ("limit", "late", "red_no", "black_no"):
+        numbers = ("limit", "late", "red_no", "black_no")
+        if key not in numbers:
+            # every value fits its field of the greeting and of GAME (link/bounds.py)
+            cold.call("link.bounds", "check", key, escape(value))
+        else:
             top = 999 if key in ("limit", "late") else 9999
             try:
                 value = int(value)

@@ -134,6 +134,8 @@ OVERRULE what:foul side #replaces= by= article
 OVERRULE what:unfoul side #replaces= by= article
 POWER what:restored #events= clock
 POWER what:chain #broken=
+POWER what:damaged #lost= #first= #last=
+POWER what:journal-full #unsaved=
 BATTERY what:low #mv=
 """
 

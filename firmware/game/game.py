@@ -5,8 +5,9 @@
 # (kind and typed fields, declared in game/events.py), numbered and timed by
 # emit(), applied to the derived state (position, counters, result) by
 # apply() (game/applying.py), and handed to the sink, which writes it to
-# the journal and the link. Recovery after a power cut is replay(): the
-# journal's events applied again; only the clock comes from its snapshot.
+# the journal and the link. Recovery after a power cut applies the
+# journal's events again (store/recovery.py); only the clock comes from its
+# snapshot.
 #
 # Inputs, all with `now` (ms ticks, see ticks.py); the app calls:
 #   on_move(now, move, at, suicide)   a final move from the recogniser (5.7)
@@ -25,7 +26,6 @@ from micropython import const
 
 import ticks
 from clock import clock as _clock
-from clock.clock import Clock
 from game import cold
 from game import events as ev
 from game import repetition
@@ -125,34 +125,14 @@ class Game(Applying):
         self._snap_at = self.t
         return now, self.clock.save()
 
-    def replay(self, records, now):
-        """Recovery: applies a journal's records (seq, t, kind, fields, snap,
-        payload as stored, else encoded again) again, oldest first, the chain
-        checked and continued; the clock comes from the last snapshot (tick,
-        clock state), shifted into the ticks of `now`. Returns how many
-        records there were."""
-        count = 0
-        snap = None
-        snap_t = 0
-        replayed = cold.load("game.chain").replayed  # dropped after
-        for r in records:
-            count += 1
-            seq, t, kind, fields, s = r[0], r[1], r[2], r[3], r[4]
-            if kind is not None:
-                self.seq = seq
-                self.t = t
-                self.apply(kind, fields, None)
-                ok = replayed(self.head, kind, r[5] if len(r) > 5 else ev.encode(seq, t, kind, fields))
-                self.chain_broken = self.chain_broken or (0 if ok else seq)
-            if s is not None:
-                snap = s
-                snap_t = t
+    def resume_clock(self, now, snap, snap_t):
+        """After a power-up's replay (store/recovery.py): the clock of the
+        last snapshot (tick, clock state) or None, shifted into the ticks of
+        `now`; board time at least that snapshot's, `snap_t`."""
         if snap is not None:
-            self.clock = Clock.restore(snap[1], ticks.diff(now, snap[0]))
+            self.clock = _clock.Clock.restore(snap[1], ticks.diff(now, snap[0]))
             self.t = max(self.t, snap_t)
         self._last_now = now
-        cold.drop("game.chain")
-        return count
 
     def command(self, now, words, arbiter):
         """Runs a host command (a list of words): the arbiter's in

@@ -8,10 +8,13 @@
 #                 X <reason...>         a frame that could not be read
 # Every line is a frame of frame.py (payload*crc32). Nothing the host sends
 # can stop the board: a bad frame gets an X, a bad command a refusal.
+from micropython import const
+
 from link import auth
 from link.frame import FrameError, LineReader, decode, encode
 
 PROTOCOL = 2  # 2: UTF-8 text values, `%` escapes (docs/PROTOCOL.md)
+COMMAND_ID = const(2147483647)  # the largest command id: 10 digits (link/bounds.py)
 
 # Commands anyone on the link may send: they read, they change nothing.
 _OPEN = ("hello", "since", "status")
@@ -31,8 +34,9 @@ class Link:
 
     def feed(self, data, handle):
         """Reads bytes from the host; for each good command calls
-        handle(id, words, arbiter) -> reply words, or raises ValueError with
-        the reason to refuse. Answers every line."""
+        handle(id, words, arbiter) -> reply words (None: the handler answers
+        later itself), or raises ValueError with the reason to refuse.
+        Answers every line."""
         for line in self.reader.feed(data):
             self._line(line, handle)
 
@@ -52,8 +56,8 @@ class Link:
             cid = int(words[1])
         except ValueError:
             return self._bad("command id %r is not a number" % words[1])
-        if cid < 1:
-            return self._bad("command id must be 1 or more")
+        if not 1 <= cid <= COMMAND_ID:
+            return self._bad("command id must be from 1 to %d" % COMMAND_ID)
         self._command(cid, payload, words[2:], handle)
 
     def _command(self, cid, payload, words, handle):
@@ -70,6 +74,8 @@ class Link:
             return self.send("A %d refused %s" % (cid, _one_line(str(e))))
         if arbiter:
             self.last_id = cid
+        if reply is None:
+            return  # answered later by the handler (`since`, a slice per step)
         self.send("A %d ok%s" % (cid, (" " + " ".join(reply)) if reply else ""))
 
     def _check_mac(self, cid, payload, given):

@@ -1,23 +1,49 @@
 # The journal: one file per game on the board's flash, so that a power cut
 # at any instant loses no committed event (docs/STORE.md).
 #
-# Each record is one frame of link/frame.py (payload, CRC-32, newline),
-# appended and flushed before the event is reported anywhere else: what the
-# host has seen, the journal has. A power cut in the middle of a write
-# leaves a torn last line, which fails its CRC and is dropped on recovery
-# (store/recovery.py: the journal read back after a power cut).
+# Each record is one frame of link/frame.py (payload, CRC-32, newline).
+# Everything one step of the board emits is committed together, in one
+# write and one flush, before any of it is reported anywhere else: what the
+# host has seen, the journal has, and a power cut never splits a step (a
+# MOVE from its RESULT or from the PRESS that made it final).
 #
-# A record is an event (game/events.py), an event with the clock's snapshot
-# (`<event> ~~ <snapshot>`, written together so that no power cut can
-# separate them), or a snapshot alone.
+# A commit of one record is that record alone: a frame is atomic by its
+# CRC. A commit of n > 1 records starts with a group frame `B <n>`; read
+# back, a group with fewer than n good records after it is not committed
+# (store/recovery.py). Journals written before groups existed have none and
+# read the same.
+#
+# A record is an event (game/events.py) or an event with the clock's
+# snapshot (`<event> ~~ <snapshot>`, so that no power cut can separate
+# them): a commit carries the snapshot of its last clock event only.
+# Journals of before held snapshots alone too, and read the same.
+#
+# While a clock runs, the clock mark (<dir>/clock, one frame
+# `C <game> <seq> <t> <tick>`) says every 5 s that the clock still ran at
+# board time t after event seq: with the full snapshot of the last clock
+# event, that is the clock at that instant (nothing but time changes a
+# running clock between two events). littlefs keeps so small a file inside
+# its directory's metadata, so that a mark costs a metadata commit (an
+# erase every few dozen marks), where an append to the game's file costs a
+# block (littlefs copies the file's last block on every append).
 #
 # Files: <dir>/g00001.log, g00002.log, ...; the highest number is the game
-# in progress; only the newest `keep` games are kept (rotation).
+# in progress. Space is a budget, not a count: a new game starts only with
+# RESERVE bytes free, made by dropping the oldest finished games; should the
+# flash fill all the same, the oldest finished game goes first, and only
+# when none is left does a commit fail, which the board reports (the event
+# still goes to the link; the loop never stops for the flash).
 import os
 
+from micropython import const
+
+from game import cold
 from link.frame import encode
 
 SEP = " ~~ "  # between an event and the clock snapshot in one record
+# Bytes kept free for the game in progress: a 4-hour game's journal, with
+# margin (docs/STORE.md, "Budget").
+_RESERVE = const(200 * 1024)
 
 
 def snapshot_text(seq, t, tick, clock):
@@ -35,12 +61,15 @@ def _exists(path):
 
 
 class Journal:
-    def __init__(self, directory, keep=8):
+    def __init__(self, directory, reserve=_RESERVE):
         self.dir = directory
-        self.keep = keep
+        self.reserve = reserve
         self.game = 0
         self._f = None
-        self.writes = 0  # records written since start-up (for the wear figures)
+        self._mark = None  # the clock mark's file, open while a game is
+        self.writes = 0  # commits since start-up (for the wear figures)
+        self.failed = 0  # commits the flash could not take (reported by the app)
+        self.marks = 0  # clock marks written since start-up
         if not _exists(directory):
             os.mkdir(directory)
 
@@ -49,45 +78,76 @@ class Journal:
         return "%s/g%05d.log" % (self.dir, game)
 
     def games(self):
-        """Numbers of the games on flash, oldest first."""
-        out = []
-        names = os.listdir(self.dir)
-        for name in names:
-            # A rewrite cut short on FAT: the .tmp is the whole good file.
-            if name.endswith(".log.tmp") and name[:-4] not in names:
-                os.rename("%s/%s" % (self.dir, name), "%s/%s" % (self.dir, name[:-4]))
-                names.append(name[:-4])
-        for name in names:
-            if name.startswith("g") and name.endswith(".log"):
-                try:
-                    out.append(int(name[1:-4]))
-                except ValueError:
-                    pass
-        out.sort()
-        return out
+        """Numbers of the games on flash, oldest first (store/budget.py)."""
+        return cold.call("store.budget", "games", self)
 
     def new_game(self):
-        """Starts the file of a new game; drops the oldest beyond `keep`."""
+        """Starts the file of a new game, with RESERVE bytes free for it:
+        the oldest finished games are dropped until there are
+        (store/budget.py, loaded for it)."""
         self.close()
-        games = self.games()
-        self.game = (games[-1] + 1) if games else 1
+        self.game = cold.call("store.budget", "make_room", self)
         self._f = open(self.path(self.game), "ab")
-        for old in games[: max(0, len(games) + 1 - self.keep)]:
-            os.remove(self.path(old))
         return self.game
 
-    def append(self, payload):
-        """Appends one record and flushes it to the flash."""
-        self._f.write(encode(payload))
-        self._f.flush()
-        self.writes += 1
+    def commit(self, records):
+        """Writes the records (payload texts) of one step as one commit, a
+        frame at a time (a group of n records opens with `B <n>`), and
+        flushes it to the flash. Returns False if the flash could not take
+        it even with every finished game dropped."""
+        while True:
+            try:
+                if len(records) > 1:
+                    self._f.write(encode("B %d" % len(records)))
+                for r in records:
+                    self._f.write(encode(r))
+                self._f.flush()
+                self.writes += 1
+                return True
+            except OSError:
+                # littlefs never commits a write that failed (its file is
+                # marked errored and its sync does nothing): opened again,
+                # the file ends at the last whole commit. Then the finished
+                # games give way to the game in progress, oldest first.
+                self.open_game(self.game)
+                if not cold.call("store.budget", "drop_oldest", self):
+                    self.failed += 1
+                    return False
 
-    def append_event(self, event, snapshot):
-        """Appends an event's text, a snapshot's, or both in one record."""
-        if event and snapshot:
-            self.append(event + SEP + snapshot)
-        else:
-            self.append(event or snapshot)
+    def mark_clock(self, seq, t, tick):
+        """Writes the clock mark over the last (best effort: a mark the
+        flash cannot take only widens the bound on a cut's clock loss until
+        the next one). The file stays open: no buffer to allocate every 5 s.
+        Only its first line counts; a shorter mark leaves bytes of the
+        longer one after its newline."""
+        try:
+            if self._mark is None:
+                self._mark = open(self.dir + "/clock", "wb")
+            self._mark.seek(0)
+            self._mark.write(encode("C %d %d %d %d" % (self.game, seq, t, tick)))
+            self._mark.flush()
+            self.marks += 1
+        except (OSError, MemoryError):
+            self._close_mark()
+
+    def _close_mark(self):
+        try:
+            if self._mark:
+                self._mark.close()
+        except OSError:
+            pass
+        self._mark = None
+
+    def save_command(self, cid):
+        """Keeps the id of a signed command accepted, so that ids rise
+        across reboots (last_command reads it back; a file small enough for
+        littlefs to keep in its directory). Best effort: on a full flash
+        the ids still rise within this session."""
+        try:
+            with open(self.dir + "/cmd", "wb") as f:
+                f.write(b"%d" % cid)
+        except OSError:
+            pass
 
     def open_game(self, game):
         """Goes on appending to a stored game (the one in progress after a
@@ -97,6 +157,10 @@ class Journal:
         self._f = open(self.path(game), "ab")
 
     def close(self):
+        self._close_mark()
         if self._f:
-            self._f.close()
+            try:
+                self._f.close()
+            except OSError:
+                pass  # an errored littlefs file: nothing more to keep
             self._f = None

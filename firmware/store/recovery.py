@@ -1,59 +1,270 @@
 # The journal read back (docs/STORE.md): after a power cut, the game in
-# progress is opened again with a torn or corrupted tail cut off, and its
-# records are decoded for Game.replay(); the host's `since` reads the
-# events again from here too.
+# progress is replayed from its committed records in one pass, and a torn
+# or damaged tail is cut off; the host's `since` reads the events again from
+# here too, a slice per loop step.
 #
 # Needed at start-up and for `since` only: the app loads this module for
 # the call and drops it after (game/cold.py), so its code is not in the
 # heap while a game is played.
+#
+# What ends the reading:
+#   - the end of the file: all is well;
+#   - a torn commit (the file ends inside it: the power went while it was
+#     written, so none of it was ever sent): cut off, nothing lost;
+#   - a damaged record (a whole line whose CRC fails, or a group broken
+#     inside the file): nothing from there on is trusted. It is cut off and
+#     reported: the events lost and their numbers, so that the board goes
+#     on numbering after them and the host keeps what it had (the link
+#     agrees again by `since`, never by renumbering).
+import gc
 import os
 
-from game.events import decode as decode_event, seq_of
-from link.frame import FrameError, decode
+from micropython import const
+
+from game import cold
+from game.chain import replayed, split as split_chain
+from game.events import MOVE, POWER, PRESS, decode as decode_event, seq_of
+from xq.pieces import side_of
+from link.frame import FrameError, crc, decode
 from store.journal import SEP
 
 # A record holds an event of up to a link frame (480 bytes) and a snapshot.
 MAX_RECORD = 1024
+_FEED_EVERY = const(16)  # records between two feeds of the watchdog
+_CHUNK = const(512)  # bytes read from the flash at a time
+
+# How a reading ended (Reader.end)
+_CLEAN = const(0)
+_TORN = const(1)
+_DAMAGED = const(2)
 
 
-def replay(journal, game, now):
+class Reader:
+    """The committed records of a game's file, in one pass. After the
+    pass: `good` bytes up to the end of the last whole commit, `end` (how it ended:
+    _CLEAN, _TORN or _DAMAGED), `last_seq` the last event read; for _DAMAGED,
+    lost_events() reads what follows the damage."""
+
+    def __init__(self, path, wdt=None, mark=None):
+        self.path = path
+        self.wdt = wdt  # the watchdog, fed every _FEED_EVERY records
+        self.mark = mark  # the clock mark of this game: (seq, t, tick), or None
+        self.good = 0
+        self.end = _CLEAN
+        self.count = 0
+        self.last_seq = 0
+
+    def commits(self):
+        """Each commit's payloads (a list), oldest first."""
+        with open(self.path, "rb") as f:
+            lines = Lines(f)
+            while True:
+                line = lines.next()
+                if not line:
+                    return
+                payload = self._payload(line)
+                if payload is None:
+                    return
+                group = [payload]
+                if payload.startswith("B "):
+                    group = self._group(lines, int(payload[2:]))
+                    if group is None:
+                        return
+                self.good = lines.pos
+                yield group
+
+    def _group(self, lines, n):
+        # The n records after a group frame, or None (self.end says why).
+        group = []
+        for _ in range(n):
+            line = lines.next()
+            if not line:
+                self.end = _TORN  # the file ends inside the commit
+                return None
+            payload = self._payload(line)
+            if payload is None:
+                return None
+            group.append(payload)
+        return group
+
+    def _payload(self, line):
+        # The payload of a whole good line, or None (self.end says why).
+        if not line.endswith(b"\n"):
+            self.end = _TORN  # the write never finished
+            return None
+        payload = _payload(line)
+        if payload is None:
+            self.end = _DAMAGED  # nothing after it is trusted
+            return None
+        self.count += 1
+        if self.wdt and self.count % _FEED_EVERY == 0:
+            self.wdt.feed()
+        return payload
+
+    def events(self):
+        """The records decoded, for the replay: (seq, t, kind, fields, snap,
+        text), kind and fields None for a snapshot alone, snap (tick, clock
+        state) or None, text the event as stored, its chain word included
+        (checked by the replay, game/chain.py), or None. Last, the clock
+        mark if it follows the last record: the clock of the last
+        snapshot, run on to the mark."""
+        clock = None
+        seq = t = 0
+        for group in self.commits():
+            for record in group:
+                event, snapshot = split_record(record)
+                snap = None
+                if snapshot:
+                    seq, t, tick, clock = decode_snapshot(snapshot)
+                    snap = (tick, clock)
+                if event:
+                    seq, t, kind, fields = decode_fast(split_chain(event)[0])
+                    self.last_seq = seq
+                    yield seq, t, kind, fields, snap, event
+                else:
+                    yield seq, t, None, None, snap, None
+        m = self.mark
+        if m and clock and m[0] == self.last_seq and m[1] >= t:
+            yield m[0], m[1], None, None, (m[2], clock), None
+
+    def lost_events(self):
+        """(how many events, the highest number among them) past the last
+        good commit: the whole lines that start as events, read as far as
+        they can be (their CRC no longer counts)."""
+        lost = 0
+        top = self.last_seq
+        with open(self.path, "rb") as f:
+            lines = Lines(f, self.good)
+            while True:
+                line = lines.next()
+                if not line or not line.endswith(b"\n"):
+                    break
+                if line.startswith(b"E "):
+                    lost += 1
+                    try:
+                        top = max(top, seq_of(line.decode()))
+                    except (ValueError, UnicodeError):
+                        pass
+        return lost, max(top, self.last_seq + lost)
+
+
+def replay(journal, game, now, wdt=None, scene=None):
     """Power-up: the game in progress, if any, applied to `game` again from
-    its journal (Game.replay), which goes on appending to it. Returns the
-    number of records (0: no game to recover)."""
-    if not recover(journal):
-        return 0
-    return game.replay(events(journal), now)
+    its journal (Game.replay), which goes on appending to it, and to the
+    faces' `scene` if there is one (a flag, a duty, a confirmation). Returns
+    (records, events lost): (0, 0) when there is no game to recover.
+
+    Events lost to damage are reported (POWER damaged), and the game's
+    numbering goes on after them: the host keeps its copies, and its log
+    and the board's agree without any renumbering."""
+    journal.close()
+    games = journal.games()
+    if not games:
+        return 0, 0
+    path = journal.path(games[-1])
+    reader = Reader(path, wdt, clock_mark(journal, games[-1]))
+    # The collector as MicroPython has it by default while the journal is
+    # read: every record makes garbage, and a collection every 16 KB
+    # (app.py's threshold, for a game's play) made most of a recovery's
+    # time on the device. Little lives on from a replay.
+    every = _collect_every(-1)
+    try:
+        count = _apply(game, reader.events(), now)
+    finally:
+        _collect_every(every)
+        cold.drop("game.chain")  # loaded with this module, for the replay
+    if count and scene is not None:
+        for _, _, kind, fields, _, _ in Reader(path).events():
+            if kind is not None:
+                scene.on_event(now, kind, fields)
+    lost, top = 0, 0
+    if reader.end == _DAMAGED:
+        lost, top = reader.lost_events()
+    if reader.end != _CLEAN:
+        _cut(path, reader.good)
+    journal.open_game(games[-1])
+    if lost:
+        first = game.seq + 1
+        game.seq = top
+        game.emit(now, POWER, "damaged", lost, first, top)
+    return count, lost
+
+
+def _collect_every(nbytes):
+    # gc.threshold(nbytes), returning the one before (-1: none); nothing on
+    # the host's CPython.
+    if not hasattr(gc, "threshold"):
+        return -1
+    before = gc.threshold()
+    gc.threshold(nbytes)
+    return before
+
+
+def _apply(game, records, now):
+    # The records (seq, t, kind, fields, snap, text) applied to the game
+    # again, oldest first (Game.apply: what the events did, without
+    # emitting them), the events' hash chain checked and continued from the
+    # stored texts (game/chain.py: the first event that breaks it is
+    # reported, POWER chain); the clock comes from the last snapshot
+    # (Game.resume_clock). Returns how many records there were. (Here, not
+    # in game/game.py: only a power-up needs it, and this module is loaded
+    # for that alone.)
+    count = 0
+    snap = None
+    snap_t = 0
+    head = game.head
+    for seq, t, kind, fields, s, text in records:
+        count += 1
+        if kind is not None:
+            game.seq = seq
+            game.t = t
+            game.apply(kind, fields, None)
+            if not replayed(head, kind, text) and not game.chain_broken:
+                game.chain_broken = seq
+        if s is not None:
+            snap = s
+            snap_t = t
+    game.resume_clock(now, snap, snap_t)
+    return count
+
+
+def clock_mark(journal, game):
+    """(seq, t, tick) of the clock mark (store/journal.py) if it is of
+    `game` and whole, else None."""
+    try:
+        with open(journal.dir + "/clock", "rb") as f:
+            words = decode(f.readline(), MAX_RECORD).split()
+        if words[0] == "C" and int(words[1]) == game:
+            return int(words[2]), int(words[3]), int(words[4])
+    except (OSError, FrameError, ValueError, IndexError):
+        pass
+    return None
 
 
 def recover(journal):
     """Opens the journal's game in progress (if any) for appending and
-    returns how many good records it holds. A torn or corrupted tail is cut
+    returns how many good records it holds; a torn or damaged tail is cut
     off first."""
     journal.close()
     games = journal.games()
     if not games:
         return 0
     path = journal.path(games[-1])
-    count, good_bytes, clean = _scan(path)
-    if not clean:
-        _cut(path, good_bytes)
+    reader = Reader(path)
+    for _ in reader.commits():
+        pass
+    if reader.end != _CLEAN:
+        _cut(path, reader.good)
     journal.open_game(games[-1])
-    return count
+    return reader.count
 
 
 def records(journal, game=None):
-    """The payloads of a stored game (default: the current one), oldest
-    first, one at a time (a game's journal is larger than a device's RAM
-    could hold at once); a damaged tail is left out."""
-    with open(journal.path(game or journal.game), "rb") as f:
-        while True:
-            line = f.readline()
-            if not line or not line.endswith(b"\n"):
-                return
-            try:
-                payload = decode(line, MAX_RECORD)
-            except FrameError:
-                return
+    """The payloads of a stored game's committed records (default: the
+    current one), oldest first, one at a time (a game's journal is larger
+    than a device's RAM could hold at once); a damaged tail is left out."""
+    for group in Reader(journal.path(game or journal.game)).commits():
+        for payload in group:
             yield payload
 
 
@@ -68,22 +279,43 @@ def split_record(record):
 
 
 def events(journal, game=None):
-    """The records decoded, for Game.replay: (seq, t, kind, fields, snap,
-    payload), kind and fields None for a snapshot alone, snap (tick, clock
-    state) or None, payload the event's text as stored (its chain word
-    checked by the replay, game/chain.py) or None."""
-    for record in records(journal, game):
-        event, snapshot = split_record(record)  # one of them at least
-        seq = t = 0
-        snap = None
-        if snapshot:
-            seq, t, tick, clock = decode_snapshot(snapshot)
-            snap = (tick, clock)
-        if event:
-            seq, t, kind, fields = decode_event(event)
-            yield seq, t, kind, fields, snap, event
-        else:
-            yield seq, t, None, None, snap, None
+    """The records of a stored game decoded (Reader.events)."""
+    return Reader(journal.path(game or journal.game)).events()
+
+
+_MOVE_FLAGS = ("capture", "check", "suicide")
+
+
+def decode_fast(text):
+    """game/events.py's decode(), with a game's most common records, MOVE
+    and PRESS in their usual shape, read directly: the schema's general
+    reading was most of what a recovery's time had left. Any other shape
+    goes the general way (tests/board/test_store_recovery.py: both agree
+    on every record of a game)."""
+    w = text.split(" ")
+    n = len(w)
+    try:
+        if n >= 8 and w[3] == MOVE and w[7].startswith("at=") and "%" not in w[5]:
+            flags = [None, None, None]
+            k = 0
+            for f in w[8:]:
+                while k < 3 and _MOVE_FLAGS[k] != f:
+                    k += 1
+                if k == 3:
+                    return decode_event(text)
+                flags[k] = f
+                k += 1
+            return int(w[1]), int(w[2]), MOVE, (int(w[4]), w[5], side_of(w[6]), int(w[7][3:]),
+                                                 flags[0], flags[1], flags[2])
+        if 7 <= n <= 9 and w[3] == PRESS:
+            # side red_ms black_ms, then `stage` and an article, each if set
+            stage = w[7] if n > 7 and w[7] == "stage" else None
+            article = w[-1] if n > 7 and "0" <= w[-1][:1] <= "9" else None
+            if n - 7 == (stage is not None) + (article is not None):
+                return int(w[1]), int(w[2]), PRESS, (side_of(w[4]), int(w[5]), int(w[6]), stage, article)
+    except ValueError:
+        pass
+    return decode_event(text)
 
 
 def decode_snapshot(text):
@@ -95,30 +327,122 @@ def decode_snapshot(text):
 
 
 def events_since(journal, first):
-    """The texts of the events numbered `first` and on, as sent (`since`)."""
+    """The texts of the events numbered `first` and on, as sent."""
     for record in records(journal):
         event, _ = split_record(record)
         if event and seq_of(event) >= first:
             yield event
 
 
-def _scan(path):
-    # (good records, bytes up to the end of the last good one, clean)
-    count = 0
-    good = 0
-    with open(path, "rb") as f:
+def since(journal, cid, words):
+    """The `since` of command `cid` (words: `since <seq>`), answered a
+    slice per loop step (Since); ValueError, the refusal, if malformed."""
+    try:
+        first = int(words[1])
+    except (IndexError, ValueError):
+        raise ValueError("since <seq>")
+    return Since(journal.path(journal.game) if journal and journal.game else None, first, cid)
+
+
+class Since:
+    """A `since` answered a slice per loop step: step() reads on from
+    where the last slice stopped (a byte offset: the file is opened for
+    each slice), so no step reads the whole journal; the reply to command
+    `cid` follows the last event (at once when there is no game: path
+    None)."""
+
+    def __init__(self, path, first, cid):
+        self.path = path
+        self.first = first
+        self.cid = cid
+        self.offset = 0
+        self.sent = 0
+
+    def step(self, send, most):
+        """Sends up to `most` events (send(text)), reading at most 4 x most
+        records; at the end of the committed records, the reply too.
+        Returns True when done."""
+        if self.path is None:
+            self.end(send)
+            return True
+        with open(self.path, "rb") as f:
+            lines = Lines(f, self.offset)
+            for _ in range(4 * most):
+                payload = _payload(lines.next())
+                if payload is None:
+                    self.end(send)
+                    return True
+                if not payload.startswith("B "):
+                    event, _ = split_record(payload)
+                    if event and seq_of(event) >= self.first:
+                        send(event)
+                        self.sent += 1
+                        most -= 1
+                self.offset = lines.pos
+                if most == 0:
+                    return False
+        return False
+
+    def end(self, send):
+        """The reply to the command, after the events sent."""
+        send("A %d ok since %d sent=%d" % (self.cid, self.first, self.sent))
+
+
+class Lines:
+    """The lines of an open file from byte `offset` on, read a chunk at a
+    time: a MicroPython file's readline() reads one byte per call into the
+    filesystem. `pos` is the offset just after the last line returned. A
+    line is one slice of the chunk (the chunk is not copied per line)."""
+
+    def __init__(self, f, offset=0):
+        self.f = f
+        f.seek(offset)
+        self.pos = offset
+        self.buf = b""
+        self.at = 0  # where the next line starts in buf
+
+    def next(self):
+        """The next line with its newline; at the end of the file what is
+        left of it (a torn line without one), then b"". Bytes no record can
+        make (more than MAX_RECORD and its CRC without a newline) come back
+        cut there, and fail their CRC: the buffer stays within a record and
+        a chunk."""
         while True:
-            line = f.readline()
-            if not line:
-                return count, good, True
-            if not line.endswith(b"\n"):
-                return count, good, False  # torn: the write never finished
-            try:
-                decode(line, MAX_RECORD)
-            except FrameError:
-                return count, good, False  # corrupted: nothing after it is trusted
-            count += 1
-            good += len(line)
+            buf = self.buf
+            i = buf.find(b"\n", self.at)
+            if i < 0 and len(buf) - self.at > MAX_RECORD + 16:
+                i = self.at + MAX_RECORD + 16
+            if i >= 0:
+                line = buf[self.at:i + 1]
+                self.at = i + 1
+                self.pos += len(line)
+                return line
+            chunk = self.f.read(_CHUNK)
+            if not chunk:
+                line = buf[self.at:]
+                self.buf = b""
+                self.at = 0
+                self.pos += len(line)
+                return line
+            self.buf = buf[self.at:] + chunk
+            self.at = 0
+
+
+def _payload(line):
+    # The payload of a whole good line, else None. The CRC alone is checked
+    # (in C: binascii), not link/frame.py's byte-by-byte checks of what a
+    # host sends: the journal is the board's own writing, and the loop over
+    # every byte was most of the time of a recovery.
+    star = line.rfind(b"*")
+    if not line.endswith(b"\n") or star < 0 or len(line) - star != 10 or star > MAX_RECORD:
+        return None
+    raw = line[:star]
+    if line[star + 1:-1] != crc(raw).encode():
+        return None
+    try:
+        return raw.decode()
+    except UnicodeError:
+        return None
 
 
 def _cut(path, size):

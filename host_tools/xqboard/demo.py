@@ -79,7 +79,8 @@ def run(out=None, speed=SPEED, game_index=DEMO_GAME, stream=None, cut=True, time
     t0 = time.monotonic()
     game = master_game(game_index)
     red, black = game.headers.get("Red", "Red"), game.headers.get("Black", "Black")
-    event = "xqboard demo: " + game.headers.get("Event", "master game")
+    # (the board keeps an event's name to 40 bytes: firmware/link/bounds.py)
+    event = ("demo: " + game.headers.get("Event", "master game"))[:40]
     lines, shown = script(game)
     final = game.position()
     ends_in_mate = final.status() in (MATED, STALEMATED)

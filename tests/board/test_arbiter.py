@@ -62,9 +62,12 @@ def test_values_are_bounded_adjust_at_most_10_h_results_only_the_forms_of_20_2()
 
 
 def test_a_command_id_far_ahead_is_refused_and_never_locks_the_arbiter_out():
-    lines = run_raw([("SIGN", "C 1000000000000000 pause"), ("SIGN", "C 10 pause"), ("SIGN", "C 11 resume")])
-    far = [x for x in lines if x.startswith("A 1000000000000000 ")][0]
+    lines = run_raw([("SIGN", "C 2000000000 pause"), ("SIGN", "C 1000000000000000 pause"),
+                     ("SIGN", "C 10 pause"), ("SIGN", "C 11 resume")])
+    far = [x for x in lines if x.startswith("A 2000000000 ")][0]
     assert "refused" in far and "ahead" in far
+    # beyond the link's 10 digits it is no command id at all (link/bounds.py)
+    assert any(x.startswith("X command id must be from 1 to 2147483647") for x in lines)
     assert [x for x in lines if x.startswith("A 10 ")] == ["A 10 ok"]
     assert [x for x in lines if x.startswith("A 11 ")] == ["A 11 ok"]
 

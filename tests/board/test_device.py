@@ -51,7 +51,7 @@ for f in dev.port.take():
 
 def test_device_shell_drives_the_app_with_fake_hardware(mp, tmp_path):
     # 256k: the fake hardware and this script's own code share the heap with
-    # the firmware here (the firmware alone runs a 600-ply game in 192k,
+    # the firmware here (the firmware alone runs a 600-ply game in runtime.HEAP,
     # test_long_game.py).
     out = mp.run(DEVICE.replace("sys.argv[1]", repr(str(tmp_path / "j"))), heap="256k")
     lines = out.splitlines()

@@ -1,5 +1,5 @@
 """A full 300-move game (600 plies) on the simulated board with clocks and
-journal, in the unix port with the heap capped at 192k (as on an RP2040):
+journal, in the unix port with the heap capped at runtime.HEAP (as on an RP2040):
 no MemoryError, every move recorded, the final position exact."""
 import random
 
@@ -29,7 +29,7 @@ def long_game(plies, seed):
     return out, p.fen()
 
 
-def test_300_move_game_in_192k(tmp_path):
+def test_300_move_game_in_the_capped_heap(tmp_path):
     moves, fen = long_game(600, 3)
     r = runtime.run([str(REPO / "bench/mp/board_bench.py"), str(tmp_path / "j")], heap=runtime.HEAP,
                     input="\n".join(moves) + "\n")

@@ -13,8 +13,7 @@ from xqboard.logger.round import Pairing, start_round
 from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
 
 from game.events import seq_of  # noqa: E402
-from link.frame import decode  # noqa: E402
-from store.recovery import MAX_RECORD, split_record  # noqa: E402
+from store.recovery import Reader, split_record  # noqa: E402
 
 MATE_GAME = 171  # 90 plies, ends in mate: the board itself rules 4.1.1
 
@@ -57,10 +56,12 @@ def board_journal(sim, game=1):
     A board whose firmware raised in a step is not one to compare with."""
     assert not sim.crashes, sim.crashes
     out = []
-    for line in Path(sim.store, "g%05d.log" % game).read_bytes().splitlines(keepends=True):
-        event, _ = split_record(decode(line, MAX_RECORD))
-        if event:
-            out.append(event)
+    reader = Reader(str(Path(sim.store, "g%05d.log" % game)))
+    for commit in reader.commits():
+        for record in commit:
+            event, _ = split_record(record)
+            if event:
+                out.append(event)
     return out
 
 

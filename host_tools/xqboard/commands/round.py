@@ -26,6 +26,7 @@ import sys
 import tempfile
 
 from ..errors import UsageError
+from .. import inputs
 from ..logger.devices import DEFAULT_PORTS
 from ..logger.round import RoundError, parse_pairing, round_logger, start_round
 from .sim import key_arg
@@ -77,15 +78,21 @@ def cmd_round_start(args):
     key = key_arg(args.key)
     if args.boards:
         pairings, args.event, args.round_no, args.tc = from_event(args)
-        return run_round(args, key, pairings)
-    if not args.event or not args.round_no:
+    elif not args.event or not args.round_no:
         raise UsageError("--event and --round are needed (or EVENT.db ROUND --boards MAP)")
+    inputs.field("event", args.event)
+    inputs.field("round", args.round_no)
+    inputs.control(args.tc)
+    if args.boards:
+        return run_round(args, key, pairings)
     pairings = {}
     for text in args.pairings:
         try:
             port, pairing = parse_pairing(text)
         except ValueError as e:
             raise UsageError(str(e))
+        for name in ("board", "red", "black"):
+            inputs.field(name, getattr(pairing, name))
         if port in pairings:
             raise UsageError("port %s given twice" % port)
         pairings[port] = pairing

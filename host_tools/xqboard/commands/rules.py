@@ -7,6 +7,7 @@ the x64 build (`--runtime micropython`), the way it runs on the board;
 import sys
 
 from ..errors import UsageError
+from .. import inputs
 
 START = "startpos"
 
@@ -52,6 +53,7 @@ def _position(fen):
 
 
 def cmd_legal(args):
+    inputs.fen(args.fen)
     if args.runtime == "micropython":
         return _run_micropython(["legal", args.fen])
     from ..core import move_name
@@ -62,8 +64,8 @@ def cmd_legal(args):
 
 
 def cmd_perft(args):
-    if args.depth < 0:
-        raise UsageError("depth must be 0 or more")
+    inputs.fen(args.fen)
+    inputs.depth(args.depth)
     if args.runtime == "micropython":
         return _run_micropython(["perft", args.fen, str(args.depth)] + (["divide"] if args.divide else []))
     from ..core import divide, move_name, perft

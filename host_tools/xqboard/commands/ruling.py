@@ -10,6 +10,7 @@ By default the firmware's own code answers in the MicroPython unix port
 import sys
 
 from ..errors import UsageError
+from .. import inputs
 
 
 def register(sub):
@@ -33,7 +34,7 @@ def _fen(text):
 
 
 def cmd_ruling(args):
-    fen = _fen(args.fen)
+    fen = _fen(inputs.fen(args.fen))
     flags = (["--nine-rounds"] if args.nine_rounds else []) + (["--compact"] if args.compact else [])
     if args.runtime == "micropython":
         from .. import runtime

@@ -8,6 +8,7 @@ import sys
 import tempfile
 
 from ..errors import UsageError
+from .. import inputs
 
 
 def register(sub):
@@ -27,13 +28,9 @@ def check(path):
     from .. import core  # noqa: F401  (puts firmware/ and boards/ on sys.path)
     from boards import scenario
 
+    lines = inputs.text_lines(path, "script")
     try:
-        with open(path, encoding="utf-8") as f:
-            return scenario.parse(f.readlines())
-    except OSError as e:
-        raise UsageError("cannot read %s: %s" % (path, e.strerror))
-    except UnicodeDecodeError:
-        raise UsageError("%s: not a text script (not UTF-8): a binary file?" % path)
+        return scenario.parse(lines)
     except scenario.ScenarioError as e:
         raise UsageError("%s: %s" % (path, e))
 

@@ -6,7 +6,9 @@
 #   xq_tool.py batch              for each FEN on stdin: status, check flag
 #                                 and the sorted legal moves, one line each
 #   xq_tool.py classify FEN MOVE  legal / suicide / breach
-# A bad FEN prints `error: ...` on stderr and exits with status 2.
+# A bad FEN, depth or move prints `error: ...` on stderr and exits with
+# status 2. (An argument of 256 bytes or more kills the unix port's VM before
+# this runs: the CLI refuses one first, commands/inputs.py.)
 import sys
 
 from xq.perft import divide, perft
@@ -42,6 +44,8 @@ def main(argv):
     elif cmd == "perft" and len(argv) in (3, 4):
         pos = position(argv[1])
         depth = int(argv[2])
+        if not 0 <= depth <= 12:
+            raise ValueError("depth must be from 0 to 12")
         if len(argv) == 4:
             total = 0
             rows = [(move_name(m), n) for m, n in divide(pos, depth)]
@@ -106,4 +110,12 @@ def legal_line(pos):
     return out[:i + 1]
 
 
-main(sys.argv[1:])
+def run(argv):
+    try:
+        main(argv)
+    except ValueError as e:  # a depth or a move that is not one
+        print("error: %s" % e, file=sys.stderr)
+        sys.exit(2)
+
+
+run(sys.argv[1:])
