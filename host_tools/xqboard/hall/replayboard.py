@@ -204,7 +204,8 @@ class ReplayHall:
 
     def close(self):
         self._stop.set()
-        self._thread.join(2)
+        if self._thread.is_alive():
+            self._thread.join(2)
         for b in self.boards:
             b.close()
         self._sel.close()
