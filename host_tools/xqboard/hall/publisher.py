@@ -28,9 +28,9 @@ INFLIGHT = 200  # QoS 1 messages on the wire before PUBACKs (paho queues the res
 
 
 def broker_address(text, default_port=1883):
-    """('host', port) from `HOST[:PORT]`."""
+    """('host', port) from `HOST[:PORT]` (ValueError if PORT is no number)."""
     host, _, port = text.rpartition(":") if ":" in text else (text, "", "")
-    return host or "localhost", int(port) if port else default_port
+    return host or "127.0.0.1", int(port) if port else default_port
 
 
 class Publisher:

@@ -22,10 +22,10 @@ import socket
 import threading
 import time
 
-from ..core import move_name
+from ..core import MATED, STALEMATED, move_name
 from ..boardlink import schema
 from link.frame import FrameError, LineReader, decode, encode
-from xq.pieces import BLACK, RED, other
+from xq.pieces import BLACK, RED, other, side_name
 
 TC_MS = 15 * 60 * 1000
 PLY_MS = 3000  # board time a replayed move takes
@@ -58,12 +58,27 @@ def game_events(game, event="Hall", rnd=1, board=None, red_no=None, black_no=Non
         emit(t, schema.MOVE, ply.number, move_name(ply.move), side, t - 200, capture, None, None)
         emit(t, schema.PRESS, side, clocks[RED], clocks[BLACK], None, None)
         side = other(side)
-    score = game.result if game.result in ("1-0", "0-1", "1/2-1/2") else "1/2-1/2"
-    article = "4.1.12" if score != "1/2-1/2" else "4.2.1"
-    emit(t, schema.RESULT, score, article, "replayed record")
+    score, article, reason = final_result(game, pos)
+    emit(t, schema.RESULT, score, article, reason)
     if confirm:
         emit(t + 500, schema.CONFIRM, score, article, TC_MS - clocks[RED], TC_MS - clocks[BLACK], "0/0", "9")
     return out
+
+
+def final_result(game, pos):
+    """(score, article, reason) the board rules at the end of the record:
+    the record's own result if it has one; else mate (4.1.1) or stalemate
+    (4.1.2) of the side to move, or, as in `xqboard demo`, the side to move
+    resigns (4.1.12): the recorded master games carry no result."""
+    loses = "0-1" if pos.side == RED else "1-0"
+    status = pos.status()
+    if status == MATED:
+        return loses, "4.1.1", "mate"
+    if status == STALEMATED:
+        return loses, "4.1.2", "stalemate"
+    if game.result in ("1-0", "0-1", "1/2-1/2"):
+        return game.result, game.article or "9", "the record's result"
+    return loses, "4.1.12", "resigned %s" % side_name(pos.side)
 
 
 class ReplayBoard:
