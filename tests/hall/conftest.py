@@ -64,7 +64,7 @@ def replay_hall():
     halls = []
 
     def make(n, plies=12, every=0.01, games=1, numbers=None, **opts):
-        boards = [ReplayBoard("r%d" % (i + 1), [short_game(i * games + k, plies) for k in range(games)],
+        boards = [ReplayBoard.playing("r%d" % (i + 1), [short_game(i * games + k, plies) for k in range(games)],
                               board=i + 1, numbers=numbers[i] if numbers else (None, None), **opts)
                   for i in range(n)]
         halls.append(ReplayHall(boards, every=every))

@@ -61,7 +61,7 @@ def run(folder=None, boards=8, every=1.0, plies=None, timeout=None, web=True, ht
         record = master_game(i)
         if plies:
             record.plies = record.plies[:plies]
-        replays.append(ReplayBoard("hall-%d" % g.board, [record], board=g.board, event=EVENT, rnd=1,
+        replays.append(ReplayBoard.playing("hall-%d" % g.board, [record], board=g.board, event=EVENT, rnd=1,
                                    numbers=(g.red_no, g.black_no)))
     hub = server = None
     if web:

@@ -10,7 +10,7 @@ the greeting (`seq=`) and `since` give it what it missed. It answers
 `hello`, `since` and `status`; it refuses signed commands (no arbiter at a
 replay board). `drop()` pulls the cable.
 
-    hall = ReplayHall([ReplayBoard("r1", games[:2], board=1)], every=0.5).start()
+    hall = ReplayHall([ReplayBoard.playing("r1", games[:2], board=1)], every=0.5).start()
     hall.boards[0].url          # socket://127.0.0.1:40123
     hall.close()
 
@@ -82,13 +82,12 @@ def final_result(game, pos):
 
 
 class ReplayBoard:
-    """One board: `games` (record Games) played one after another, game
-    numbers from `first_game`."""
+    """One board: the event logs of its games (game_events()), played one
+    after another, game numbers from `first_game`."""
 
-    def __init__(self, device, games, board=None, event="Hall", rnd=1, numbers=(None, None), first_game=1,
-                 confirm=True):
+    def __init__(self, device, logs, first_game=1):
         self.device = device
-        self.logs = [game_events(g, event, rnd, board, numbers[0], numbers[1], confirm) for g in games]
+        self.logs = [list(log) for log in logs]
         self.game_index = 0
         self.game_no = first_game
         self.sent = 0  # events of the current game that happened (the journal)
@@ -101,6 +100,12 @@ class ReplayBoard:
         self.client = None
         self.reader = LineReader()
         self.cable = True  # False: connections are refused (a pulled cable)
+
+    @classmethod
+    def playing(cls, device, games, board=None, event="Hall", rnd=1, numbers=(None, None), confirm=True):
+        """A board that plays the records `games`, each started with the same
+        GAME fields (game_events())."""
+        return cls(device, [game_events(g, event, rnd, board, numbers[0], numbers[1], confirm) for g in games])
 
     @property
     def log(self):

@@ -1,0 +1,187 @@
+"""The hall under load and faults (issue 17, 5): bench/bench_hall.py runs it
+at full size, tests/hall/test_pipe_load.py at a small one.
+
+    figures = run_load(folder, boards=200, loggers=4, every=1.0, duration=300)
+
+`boards` replay boards (the real link protocol, master games, the first
+game of each started for round 1 of an event file with the players'
+numbers) make one event every `every` seconds each; `loggers` processes of
+`xqboard log --mqtt` follow them, a share each, and publish to a Mosquitto
+of our own; this process subscribes (the broadcast's Subscriber and
+Intake, the results into the event file) and measures, for every event,
+the time from the board's link line to its delivery to the Hub (the pages'
+feed; with hub=None the same point with no pages attached).
+Faults: at 1/3 of the run the broker is restarted; at 2/3 a logger is
+killed (SIGKILL) and started again on its files and outbox.
+At the end the boards stop, the pipeline drains, and every event the
+boards sent is checked: delivered exactly once, each game in order.
+"""
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from ..demo import master_game
+from .broker import Mosquitto
+from .demo import make_event
+from .intake import Intake
+from .replayboard import ReplayBoard, ReplayHall, game_events
+from .results import Results
+from .store import Store
+from .subscriber import Subscriber
+
+GAMES_IN_FILE = 300  # data/master-games.pgn
+
+
+def hall_boards(n, every, duration):
+    """n replay boards: game 1 of round 1 with the pairing's numbers
+    (confirmed: art. 9), then more games, with no round, until `duration`."""
+    folder_games = make_event(":memory:", players=["P%d" % i for i in range(2 * n)])
+    boards = []
+    for i, g in enumerate(folder_games):
+        first = game_events(master_game(i % GAMES_IN_FILE), "Load", 1, g.board, g.red_no, g.black_no)
+        logs, length, k = [first], len(first), 1
+        while length * every < duration + 30:
+            more = game_events(master_game((i + 7 * k) % GAMES_IN_FILE), "Load friendly", confirm=False)
+            logs.append(more)
+            length += len(more)
+            k += 1
+        boards.append(ReplayBoard("load-%d" % g.board, logs))
+    return boards
+
+
+class Meter:
+    """Checks each delivered event (once, in order) and its latency."""
+
+    def __init__(self, boards):
+        self.by_device = {b.device: b for b in boards}
+        self.last = {}
+        self.latencies = []
+        self.out_of_order = 0
+        self.duplicates = 0
+
+    def __call__(self, env):
+        now = time.time()
+        key = (env.device, env.game)
+        prev = self.last.get(key, 0)
+        if env.seq <= prev:
+            self.duplicates += 1
+        elif env.seq != prev + 1:
+            self.out_of_order += 1
+        self.last[key] = max(prev, env.seq)
+        sent = self.by_device[env.device].sent_at.get((env.game, env.seq))
+        if sent is not None:
+            self.latencies.append(now - sent)
+
+    def missing(self, boards):
+        lost = 0
+        for b in boards:
+            for i in range(b.game_index + 1):
+                game = b.game_no - b.game_index + i
+                sent = len(b.logs[i]) if i < b.game_index else b.sent
+                lost += max(0, sent - self.last.get((b.device, game), 0))
+        return lost
+
+
+def start_logger(folder, name, port, boards):
+    return subprocess.Popen([sys.executable, "-m", "xqboard.cli", "log", "--plain", "--mqtt", "127.0.0.1:%d" % port,
+                             "--logger-id", name, "--out", str(folder / name)] + [b.url for b in boards],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=True, hub=None, say=print):
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    event_path = folder / "event.db"
+    if event_path.exists():
+        event_path.unlink()
+    games = make_event(event_path, players=["P%d" % i for i in range(2 * boards)])
+    replay = hall_boards(boards, every, duration)
+    assert [g.board for g in games] == [int(b.device.split("-")[1]) for b in replay]
+    meter = Meter(replay)
+    store = Store(folder / "hall.sqlite")
+    intake = Intake(store, hub)
+    flags = []
+    intake.on_flag = lambda *f: flags.append(f)
+    intake.results = Results(str(event_path), intake.flag)
+    intake.listeners.append(meter)
+    share = [replay[k::loggers] for k in range(loggers)]
+    with Mosquitto(folder / "broker") as broker:
+        sub = Subscriber("127.0.0.1", broker.port, intake).start()
+        procs = [start_logger(folder, "load-%d" % k, broker.port, share[k]) for k in range(loggers)]
+        hall = ReplayHall(replay, every=every).start()
+        t0 = time.monotonic()
+        done_faults = set()
+        try:
+            while time.monotonic() - t0 < duration:
+                sub.step(0.05)
+                elapsed = time.monotonic() - t0
+                if faults and elapsed > duration / 3 and "broker" not in done_faults:
+                    done_faults.add("broker")
+                    say("%6.1f s: broker restarted" % elapsed)
+                    broker.restart(down=0.5)
+                if faults and elapsed > 2 * duration / 3 and "logger" not in done_faults:
+                    done_faults.add("logger")
+                    say("%6.1f s: logger load-0 killed (SIGKILL) and started again" % elapsed)
+                    procs[0].send_signal(signal.SIGKILL)
+                    procs[0].wait()
+                    procs[0] = start_logger(folder, "load-0", broker.port, share[0])
+            hall.paused = True
+            sent = sum(sum(len(log) for log in b.logs[:b.game_index]) + b.sent for b in replay)
+            rate = sent / (time.monotonic() - t0)
+            drain = time.monotonic() + 90
+            while intake.delivered < sent and time.monotonic() < drain:
+                sub.step(0.05)
+        finally:
+            for p in procs:
+                p.send_signal(signal.SIGINT)
+            for p in procs:
+                try:
+                    p.wait(30)
+                except subprocess.TimeoutExpired:
+                    p.kill()
+            sub.close()
+            hall.close()
+    confirmed = _confirmed(event_path)
+    lat = sorted(meter.latencies)
+    figures = {
+        "boards": boards, "loggers": loggers, "seconds": duration, "sent": sent, "rate": rate,
+        "delivered": intake.delivered, "lost": meter.missing(replay), "duplicates_delivered": meter.duplicates,
+        "out_of_order": meter.out_of_order, "duplicates_dropped": intake.duplicates,
+        "p50_ms": 1000 * statistics.median(lat) if lat else None,
+        "p99_ms": 1000 * lat[int(0.99 * (len(lat) - 1))] if lat else None,
+        "max_ms": 1000 * lat[-1] if lat else None,
+        "results_expected": sum(1 for b in replay if b.game_index > 0), "results_written": confirmed,
+        "flags": len(flags),
+    }
+    store.close()
+    return figures
+
+
+def _confirmed(event_path):
+    import sqlite3
+
+    db = sqlite3.connect(str(event_path))
+    try:
+        return db.execute("select count(*) from games where source like 'board %'").fetchone()[0]
+    finally:
+        db.close()
+
+
+def report(f):
+    return ("%(boards)d boards, %(loggers)d logger processes, %(seconds).0f s: %(sent)d events sent, "
+            "%(rate).1f events/s\n"
+            "delivered %(delivered)d: lost %(lost)d, delivered twice %(duplicates_delivered)d, out of order "
+            "%(out_of_order)d (duplicates dropped by the store: %(duplicates_dropped)d)\n"
+            "latency link line -> Hub: p50 %(p50_ms).1f ms, p99 %(p99_ms).1f ms, max %(max_ms).1f ms\n"
+            "results: %(results_written)d confirmed results in the event file of %(results_expected)d games "
+            "finished in round 1; flags %(flags)d" % f)
+
+
+if __name__ == "__main__":  # python -m xqboard.hall.loadrun [boards loggers every seconds]
+    a = sys.argv[1:]
+    print(report(run_load(os.environ.get("TMPDIR", "/tmp") + "/xqboard-load", *(
+        [int(a[0]), int(a[1]), float(a[2]), float(a[3])] if a else []))))
