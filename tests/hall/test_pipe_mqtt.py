@@ -110,8 +110,8 @@ def test_a_gap_is_replayed_by_the_owning_logger(tmp_path, broker, hub):
     envs = [Envelope("g1", 3, n, "E %d %d SETUP ready" % (n, n), logger="pc7") for n in (1, 2, 3, 4)]
     wait_for(lambda: pub.connected and sub.connected.is_set(), 10, what="the connections")
     pub.publish(envs[:1])
-    pub.outbox.add(envs[1:3])  # taken, and as good as acknowledged, but never delivered
-    pub.outbox.mark_acked(pub.outbox.numbers(envs[1:3]).values())
+    taken = pub.outbox.add(envs[1:3])  # taken, and as good as acknowledged, but never delivered
+    pub.outbox.mark_acked(taken.values())
     pub.publish(envs[3:])
     wait_for(lambda: intake.delivered == 4, 10, step=lambda: sub.step(0.05), what="the replay")
     assert [r[3] for r in hub.pushed] == [1, 2, 3, 4]

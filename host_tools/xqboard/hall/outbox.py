@@ -7,7 +7,7 @@ requests of `xqboard broadcast` (a gap it saw: envelope.replay_topic).
     >>> from xqboard.hall.envelope import Envelope
     >>> box = Outbox(":memory:")
     >>> box.add([Envelope("b1", 1, 1, "E 1 0 GAME new")])
-    1
+    {('b1', 1, 1): 1}
     >>> [(n, topic) for n, topic, _ in box.pending()]
     [(1, 'xqboard/-/-/b1/events')]
     >>> box.mark_acked([1]); box.pending()
@@ -46,19 +46,17 @@ class Outbox:
         self.lock = threading.RLock()
 
     def add(self, envelopes):
-        """Keeps envelopes not kept before (a logger restarted on its files
-        may offer them again); returns how many were new."""
+        """Keeps the envelopes not kept before (a logger restarted on its
+        files offers its games again: see HallSink); returns {key: n} of
+        those that were new."""
+        new = {}
         with self.lock, self.db:
-            before = self.db.total_changes
-            self.db.executemany("insert or ignore into outbox (device, game, seq, topic, payload) values (?,?,?,?,?)",
-                                [(e.device, e.game, e.seq, e.topic(), e.to_json()) for e in envelopes])
-            return self.db.total_changes - before
-
-    def numbers(self, envelopes):
-        """{key: n} of kept envelopes (n: what mark_acked takes)."""
-        with self.lock:
-            return {e.key: self.db.execute("select n from outbox where device=? and game=? and seq=?",
-                                           e.key).fetchone()[0] for e in envelopes}
+            for e in envelopes:
+                cur = self.db.execute("insert or ignore into outbox (device, game, seq, topic, payload) "
+                                      "values (?,?,?,?,?)", (e.device, e.game, e.seq, e.topic(), e.to_json()))
+                if cur.rowcount == 1:
+                    new[e.key] = cur.lastrowid
+        return new
 
     def pending(self, limit=None):
         """[(n, topic, payload)] not acknowledged yet, oldest first."""

@@ -76,13 +76,12 @@ class Publisher:
     def publish(self, envelopes):
         """Puts events in the outbox (on disk), then, if the broker is
         there, on the wire; else they wait for the reconnection."""
-        if not self.outbox.add(envelopes):
-            return
+        new = self.outbox.add(envelopes)
         with self.lock:
             if self.connected:
-                numbers = self.outbox.numbers(envelopes)
                 for e in envelopes:
-                    self._send(numbers[e.key], e.topic(), e.to_json())
+                    if e.key in new:
+                        self._send(new[e.key], e.topic(), e.to_json())
 
     def publish_state(self, topic, text):
         with self.lock:

@@ -131,6 +131,12 @@ class ReplayBoard:
     # -- the link ------------------------------------------------------------------
 
     def greeting(self):
+        """As the firmware greets: before a game's first event the board is
+        idle, its journal still the previous game's (`game=n-1 seq=0`: the
+        host takes the next GAME as game n)."""
+        if self.sent == 0:
+            return "H proto=2 fw=replay id=%s nonce=1 game=%d seq=0 cmd=0 phase=idle" % (
+                self.device, self.game_no - 1)
         phase = "over" if self.sent == len(self.log) else "playing" if self.sent > 3 else "setup"
         return "H proto=2 fw=replay id=%s nonce=1 game=%d seq=%d cmd=0 phase=%s" % (
             self.device, self.game_no, self.sent, phase)
@@ -249,8 +255,7 @@ class ReplayHall:
             for i, b in enumerate(self.boards):
                 if not self.paused and now >= due[i]:
                     b.step()
-                    due[i] += self.every
-                    due[i] = max(due[i], now - self.every)  # a late round does not burst
+                    due[i] = max(due[i] + self.every, now)  # after a pause: one step to catch up, no burst
 
     def _accepted(self, board):
         old = board.client

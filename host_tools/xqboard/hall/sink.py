@@ -35,7 +35,7 @@ class BoardState:
         self.d = {"device": device, "game": game, "seq": 0, "phase": "idle", "fen": None,
                   "red_ms": None, "black_ms": None, "running": None, "result": None,
                   "article": None, "confirmed": False}
-
+        self.offered = None  # the last seq handed to the bus in this run
     def follow(self, e):
         d = self.d
         d["seq"] = e.seq
@@ -72,10 +72,19 @@ class HallSink:
             return
         tournament, rnd, number = placement(f.events[0] if f.events else None)
         now = time.time()
+        state = self._state(f, events)
+        if state.offered is None:
+            # First sight of this game in this run: offer all of it. A logger
+            # killed after writing an event to its files and before its
+            # outbox took it would otherwise never publish that event (its
+            # files tell the link not to ask the board for it again); the
+            # outbox keeps only what it did not have.
+            events = f.events
+        state.offered = events[-1].seq
         envs = [Envelope(f.board_id, f.game_no, e.seq, e.payload, board=number, tournament=tournament,
                          round=rnd, logger=self.logger_id, at=now) for e in events]
         self.bus.publish(envs)
-        self.bus.publish_state(envs[-1].state_topic(), self._state(f, events).to_json())
+        self.bus.publish_state(envs[-1].state_topic(), state.to_json())
 
     def _state(self, f, events):
         key = (f.board_id, f.game_no)
