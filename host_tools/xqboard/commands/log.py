@@ -35,6 +35,9 @@ def register(sub):
     p.add_argument("--no-color", action="store_true", help="no ANSI colours in the diagram")
     p.add_argument("--until-over", action="store_true", help="stop once every board's game has a result")
     p.add_argument("--timeout", type=float, help="stop after this many seconds")
+    p.add_argument("--records-every", type=float, default=0.5, metavar="S",
+                   help="rewrite a game's PGN files and score sheet at most every S seconds while it runs (default "
+                        "0.5; at its end at once). A logger of many boards: 10-30 (each rewrite costs 6 fsyncs)")
     p.add_argument("--mqtt", metavar="HOST[:PORT]", help="publish every event to this MQTT broker (docs/HALL.md)")
     p.add_argument("--logger-id", help="this logger's name on the broker (default: host name and OUT folder); "
                                        "keep it across restarts: its replay requests are addressed by it")
@@ -53,7 +56,7 @@ def cmd_log(args):
 
         sink = HallSink(publisher, publisher.logger_id)
     logger = Logger(args.ports, args.out, key=key, live=False if args.plain else None,
-                    color=False if args.no_color else None, chinese=chinese, sink=sink)
+                    color=False if args.no_color else None, chinese=chinese, sink=sink, every=args.records_every)
     if key is not None:
         _read_arbiter_lines(logger)
     until = None
