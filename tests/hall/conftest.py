@@ -2,15 +2,15 @@
 (persistence in a tmp folder), a Hub double that records what the pipeline
 feeds it, replay boards speaking the real link protocol, and loggers run
 on a thread of the test."""
+import copy
 import io
 import threading
 import time
 
 import pytest
 
-from xqboard.demo import master_game
 from xqboard.hall.broker import Mosquitto, mosquitto_exe
-from xqboard.hall.replayboard import ReplayBoard, ReplayHall
+from xqboard.hall.replayboard import ReplayBoard, ReplayHall, master_records
 from xqboard.logger import Logger
 
 
@@ -51,8 +51,14 @@ def hub():
     return RecordingHub()
 
 
+RECORDS = []  # data/master-games.pgn, read once
+
+
 def short_game(index, plies):
-    g = master_game(index)
+    if not RECORDS:
+        RECORDS.extend(master_records())
+    g = RECORDS[index]
+    g = copy.copy(g)
     g.plies = g.plies[:plies]
     return g
 

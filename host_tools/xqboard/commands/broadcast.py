@@ -10,6 +10,7 @@ asks a logger again for any gap, serves the live page and the arbiter page
 (--http; --no-web for none), and writes each confirmed result (art. 9)
 into the tournament file (--tournament).
 """
+import contextlib
 import os
 
 from ..errors import UsageError
@@ -45,14 +46,16 @@ def _address(text, what, default_port):
         raise UsageError("%s %s: HOST or HOST:PORT" % (what, text))
 
 
-def _pages(args):
-    """(hub, make_app) of the pages, or (None, None) with --no-web."""
+def _pages(args, secret, http):
+    """(hub, server) of the pages (hall/hub.py, hall/web.py), or (None,
+    None) with --no-web; the server is not started yet."""
     if args.no_web:
         return None, None
     from ..hall.hub import Hub
-    from ..hall.web import make_app
+    from ..hall.web import Serving, make_app
 
-    return Hub(), make_app
+    hub = Hub()
+    return hub, Serving(make_app(hub, secret), port=http[1], host=http[0])
 
 
 def cmd_broadcast(args):
@@ -70,21 +73,16 @@ def cmd_broadcast(args):
         raise UsageError("the arbiter page needs a secret: --secret or $XQBOARD_ARBITER_SECRET (or --no-web)")
     from ..hall.broadcast import Broadcast
 
-    hub, make_app = _pages(args)
+    hub, server = _pages(args, secret, http)
     mqtt = _address(args.mqtt, "--mqtt", 1883) if args.mqtt else None
     b = Broadcast(args.db, hub, mqtt=mqtt, ports=args.ports, out=args.out,
                   key=key_arg(args.key) if args.key else None, tournament=args.tournament, logger_id=args.logger_id)
-    server = None
     try:
-        if hub is not None:
-            from ..hall.serve import WebServer
-
-            server = WebServer(make_app(hub, secret), *http).start()
-            print("live page: %s" % server.url, flush=True)
-        b.run(timeout=args.timeout)
+        with server or contextlib.nullcontext() as url:
+            if url:
+                print("live page: %s/  (arbiter page: %s/arbiter)" % (url, url), flush=True)
+            b.run(timeout=args.timeout)
     finally:
-        if server is not None:
-            server.stop()
         b.close()
     print("%d events delivered in order, %d duplicates dropped" % (b.intake.delivered, b.intake.duplicates))
     return 0

@@ -9,15 +9,15 @@ subscriber, store, the live page, and each confirmed result (art. 9)
 written into the event file as it comes. Prints the page's URL; Ctrl-C (or
 --timeout) ends it and prints round 1 as the event file has it.
 """
+import contextlib
 import tempfile
 from pathlib import Path
 
-from ..demo import master_game
 from ..tournament.boards import round_games
 from ..tournament.event import Event
 from .broadcast import Broadcast
 from .broker import Mosquitto
-from .replayboard import ReplayBoard, ReplayHall
+from .replayboard import ReplayBoard, ReplayHall, master_records
 
 PLAYERS = ("程亮", "冯军", "王天一", "郑惟桐", "许银川", "吕钦", "赵鑫鑫", "蒋川",
            "洪智", "谢靖", "孙勇征", "汪洋", "党斐", "王斌", "聂铁文", "才溢")
@@ -56,21 +56,21 @@ def run(folder=None, boards=8, every=1.0, plies=None, timeout=None, web=True, ht
     if event_path.exists():
         event_path.unlink()
     games = make_event(event_path)[:boards]
-    replays = []
+    replays, records = [], master_records()
     for i, g in enumerate(games):
-        record = master_game(i)
+        record = records[i]
         if plies:
             record.plies = record.plies[:plies]
         replays.append(ReplayBoard.playing("hall-%d" % g.board, [record], board=g.board, event=EVENT, rnd=1,
-                                   numbers=(g.red_no, g.black_no)))
+                                   numbers=(g.red_no, g.black_no), names=(g.red, g.black)))
     hub = server = None
-    if web:
+    if web:  # the pages' half of issue 17 (hall/hub.py, hall/web.py)
         from .hub import Hub
-        from .serve import WebServer
-        from .web import make_app
+        from .web import Serving, make_app
 
         hub = Hub()
-    with Mosquitto(folder / "broker") as broker:
+        server = Serving(make_app(hub, secret), port=http[1], host=http[0])
+    with Mosquitto(folder / "broker") as broker, server or contextlib.nullcontext() as url:
         hall = ReplayHall(replays, every=every).start()
         b = Broadcast(folder / "hall.sqlite", hub, mqtt=("127.0.0.1", broker.port),
                       ports=[r.url for r in replays], out=str(folder / "games"), tournament=event_path,
@@ -78,14 +78,12 @@ def run(folder=None, boards=8, every=1.0, plies=None, timeout=None, web=True, ht
         try:
             say("broker: mqtt://127.0.0.1:%d (persistence in %s)" % (broker.port, folder / "broker"))
             say("event file: %s (round 1, %d boards)" % (event_path, len(games)))
-            if web:
-                server = WebServer(make_app(hub, secret), *http).start()
-                say("live page: %s  (arbiter page secret: %s)" % (server.url, secret))
+            if url:
+                say("live page: %s/  (arbiter page: %s/arbiter, secret %r)" % (url, url, secret))
             total = sum(len(r.log) for r in replays)
-            b.run(until=lambda: b.intake.delivered >= total, timeout=timeout)
+            done = None if web else (lambda: b.intake.delivered >= total)  # the pages stay until Ctrl-C
+            b.run(until=done, timeout=timeout)
         finally:
-            if server is not None:
-                server.stop()
             b.close()
             hall.close()
     say("delivered %d events, %d duplicates dropped" % (b.intake.delivered, b.intake.duplicates))

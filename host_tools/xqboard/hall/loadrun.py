@@ -24,12 +24,10 @@ import sys
 import time
 from pathlib import Path
 
-from ..paths import DATA
-from ..record import read_games
 from .broker import Mosquitto
 from .demo import make_event
 from .intake import Intake
-from .replayboard import ReplayBoard, ReplayHall, game_events
+from .replayboard import ReplayBoard, ReplayHall, game_events, master_records
 from .results import Results
 from .store import Store
 from .subscriber import Subscriber
@@ -40,7 +38,7 @@ RECOVERY = 10  # s after a fault left out of the second latency figure
 def hall_boards(n, every, duration):
     """n replay boards: game 1 of round 1 with the pairing's numbers
     (confirmed: art. 9), then more games, with no round, until `duration`."""
-    records = list(read_games((DATA / "master-games.pgn").read_text(encoding="utf-8")))  # read once: 300 games
+    records = master_records()
     boards = []
     for i, g in enumerate(make_event(":memory:", players=["P%d" % i for i in range(2 * n)])):
         first = game_events(records[i % len(records)], "Load", 1, g.board, g.red_no, g.black_no)

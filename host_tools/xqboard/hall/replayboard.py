@@ -24,6 +24,8 @@ import time
 
 from ..core import MATED, STALEMATED, move_name
 from ..boardlink import schema
+from ..paths import DATA
+from ..record import read_games
 from link.frame import FrameError, LineReader, decode, encode
 from xq.pieces import BLACK, RED, other, side_name
 
@@ -31,19 +33,27 @@ TC_MS = 15 * 60 * 1000
 PLY_MS = 3000  # board time a replayed move takes
 
 
-def game_events(game, event="Hall", rnd=1, board=None, red_no=None, black_no=None, confirm=True):
+def master_records():
+    """Every game of data/master-games.pgn (300), read once per call: a
+    record's plies are what a replay board plays."""
+    return list(read_games((DATA / "master-games.pgn").read_text(encoding="utf-8")))
+
+
+def game_events(game, event="Hall", rnd=1, board=None, red_no=None, black_no=None, confirm=True, names=None):
     """The event payloads of a board that plays the record `game` from the
     start: GAME, SETUP, START (20.1), MOVE and PRESS per ply, RESULT with
-    the record's result (4.1.12 resignation, as the record does not say
-    why) and, with `confirm`, the arbiter's CONFIRM (art. 9)."""
+    the result final_result() rules and, with `confirm`, the arbiter's
+    CONFIRM (art. 9). `names`: (red, black) as the pairing has them (default:
+    the record's players)."""
     h = game.headers
+    red, black = names or (h.get("Red", "Red"), h.get("Black", "Black"))
     out = []
 
     def emit(t, kind, *fields):
         out.append(schema.encode(len(out) + 1, t, kind, fields))
 
-    emit(0, schema.GAME, "new", event, str(rnd), None if board is None else str(board), h.get("Red", "Red"),
-         h.get("Black", "Black"), "15m", "national", "auto", None, None, None, red_no, black_no)
+    emit(0, schema.GAME, "new", event, str(rnd), None if board is None else str(board), red, black,
+         "15m", "national", "auto", None, None, None, red_no, black_no)
     emit(10, schema.SETUP, "ready")
     emit(20, schema.SETUP, "confirmed", "replay")
     emit(100, schema.START, RED, "20.1")
@@ -102,10 +112,12 @@ class ReplayBoard:
         self.cable = True  # False: connections are refused (a pulled cable)
 
     @classmethod
-    def playing(cls, device, games, board=None, event="Hall", rnd=1, numbers=(None, None), confirm=True):
+    def playing(cls, device, games, board=None, event="Hall", rnd=1, numbers=(None, None), confirm=True,
+                names=None):
         """A board that plays the records `games`, each started with the same
         GAME fields (game_events())."""
-        return cls(device, [game_events(g, event, rnd, board, numbers[0], numbers[1], confirm) for g in games])
+        return cls(device, [game_events(g, event, rnd, board, numbers[0], numbers[1], confirm, names)
+                            for g in games])
 
     @property
     def log(self):
