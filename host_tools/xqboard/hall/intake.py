@@ -58,6 +58,7 @@ class Intake:
         out = []
         for device, game in touched:
             out += self._deliver(device, game)
+        self.store.commit()  # the batch is kept before the broker hears it was taken (Subscriber's acks)
         return out
 
     def take_state(self, data):

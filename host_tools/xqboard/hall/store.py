@@ -17,6 +17,7 @@ is filled (Intake asks the owning logger for it).
     True
     >>> [e.seq for e in s.deliver("b1", 1)], s.head("b1", 1)
     ([1, 2], 2)
+    >>> s.commit()
 """
 import sqlite3
 import time
@@ -57,12 +58,17 @@ class Store:
         self.heads = dict(((d, g), h) for d, g, h in self.db.execute("select device, game, head from heads"))
 
     def add(self, env):
-        """Keeps an event; False if it was kept already (a duplicate)."""
-        with self.db:
-            cur = self.db.execute("insert or ignore into events values (?,?,?,?,?,?,?,?,?,?)",
-                                  (env.device, env.game, env.seq, env.board, env.tournament, env.round,
-                                   env.logger, env.line, env.at, time.time()))
+        """Keeps an event; False if it was kept already (a duplicate).
+        Kept for good at the next commit()."""
+        cur = self.db.execute("insert or ignore into events values (?,?,?,?,?,?,?,?,?,?)",
+                              (env.device, env.game, env.seq, env.board, env.tournament, env.round,
+                               env.logger, env.line, env.at, time.time()))
         return cur.rowcount == 1
+
+    def commit(self):
+        """Ends the transaction of the events added and delivered since the
+        last commit (Intake.take: one per batch of messages)."""
+        self.db.commit()
 
     def head(self, device, game):
         return self.heads.get((device, game), 0)
@@ -81,8 +87,7 @@ class Store:
             out.append(_envelope(row))
         if out:
             self.heads[(device, game)] = head
-            with self.db:
-                self.db.execute("insert or replace into heads values (?,?,?)", (device, game, head))
+            self.db.execute("insert or replace into heads values (?,?,?)", (device, game, head))
         return out
 
     def waiting(self, device, game):
