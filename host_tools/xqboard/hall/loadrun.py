@@ -60,6 +60,7 @@ class Meter:
         self.last = {}
         self.latencies = []  # (sent at, latency) of each delivered event
         self.faults = []  # when a fault was made (Unix time)
+        self.to_logger = []  # from the board's line to the logger's sink (the envelope's `at`)
         self.out_of_order = 0
         self.duplicates = 0
 
@@ -75,6 +76,7 @@ class Meter:
         sent = self.by_device[env.device].sent_at.get((env.game, env.seq))
         if sent is not None:
             self.latencies.append((sent, now - sent))
+            self.to_logger.append(env.at - sent)  # the logger's share (read, fsync, outbox) of the latency
 
     def percentiles(self, away_from_faults=None):
         """(p50, p99, max) in ms; with away_from_faults=s, only the events
@@ -171,6 +173,7 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
         "out_of_order": meter.out_of_order, "duplicates_dropped": intake.duplicates,
         "p50_ms": p50, "p99_ms": p99, "max_ms": top, "calm_p50_ms": calm[0], "calm_p99_ms": calm[1],
         "recovery_s": RECOVERY,
+        "logger_p50_ms": 1000 * statistics.median(meter.to_logger) if meter.to_logger else None,
         "results_expected": sum(1 for b in replay if b.game_index > 0 or b.sent == len(b.logs[0])),
         "results_written": confirmed,
         "flags": len(flags),
@@ -197,6 +200,7 @@ def report(f):
             "latency link line -> Hub, every event: p50 %(p50_ms).1f ms, p99 %(p99_ms).1f ms, max %(max_ms).1f ms\n"
             "  leaving out the events sent within %(recovery_s)d s after a fault: p50 %(calm_p50_ms).1f ms, "
             "p99 %(calm_p99_ms).1f ms\n"
+            "  of which board line -> the logger's sink (read, .events fsync): p50 %(logger_p50_ms).1f ms\n"
             "results: %(results_written)d confirmed results in the event file of %(results_expected)d games "
             "finished in round 1; flags %(flags)d" % f)
 
