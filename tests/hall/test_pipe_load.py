@@ -17,10 +17,11 @@ def check(f):
 
 def test_a_small_hall_with_a_broker_restart_and_a_logger_kill(tmp_path, broker):
     # (`broker` only skips the test without mosquitto: the run starts its own)
-    f = run_load(tmp_path, boards=12, loggers=2, every=0.1, duration=30, say=lambda s: None)
+    # Games cut to 30 plies (66 events): every board ends game 1 (round 1, confirmed) and plays on.
+    f = run_load(tmp_path, boards=12, loggers=2, every=0.1, duration=30, say=lambda s: None, plies=30)
     check(f)
-    assert f["rate"] > 60, report(f)  # 12 boards at 10 events/s each (less on a machine that is very busy)
-    assert f["results_expected"] >= 1, report(f)  # a game of round 1 finished: its CONFIRM (art. 9) is in the file
+    assert f["rate"] > 30, report(f)  # 12 boards at 10 events/s each (the boards' thread is late on a busy machine)
+    assert f["results_expected"] == 12, report(f)  # each game 1 confirmed (art. 9) is in the event file
 
 
 @pytest.mark.bench

@@ -35,10 +35,14 @@ from .subscriber import Subscriber
 RECOVERY = 10  # s after a fault left out of the second latency figure
 
 
-def hall_boards(n, every, duration):
+def hall_boards(n, every, duration, plies=None):
     """n replay boards: game 1 of round 1 with the pairing's numbers
-    (confirmed: art. 9), then more games, with no round, until `duration`."""
+    (confirmed: art. 9), then more games, with no round, until `duration`
+    (`plies`: each record cut to that many, for short games)."""
     records = master_records()
+    if plies:
+        for r in records:
+            r.plies = r.plies[:plies]
     boards = []
     for i, g in enumerate(make_event(":memory:", players=["P%d" % i for i in range(2 * n)])):
         first = game_events(records[i % len(records)], "Load", 1, g.board, g.red_no, g.black_no)
@@ -103,14 +107,15 @@ def start_logger(folder, name, port, boards):
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=True, hub=None, say=print):
+def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=True, hub=None, say=print,
+             plies=None):
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     event_path = folder / "event.db"
     if event_path.exists():
         event_path.unlink()
     games = make_event(event_path, players=["P%d" % i for i in range(2 * boards)])
-    replay = hall_boards(boards, every, duration)
+    replay = hall_boards(boards, every, duration, plies)
     assert [g.board for g in games] == [int(b.device.split("-")[1]) for b in replay]
     meter = Meter(replay)
     store = Store(folder / "hall.sqlite")

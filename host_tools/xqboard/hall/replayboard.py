@@ -262,7 +262,7 @@ class ReplayHall:
                 if what == "listen":
                     self._accepted(board)
                 elif not board.receive():
-                    self._sel.unregister(key.fileobj)
+                    self._forget_closed()
             now = time.monotonic()
             for i, b in enumerate(self.boards):
                 if not self.paused and now >= due[i]:
@@ -270,13 +270,16 @@ class ReplayHall:
                     due[i] = max(due[i] + self.every, now)  # after a pause: one step to catch up, no burst
 
     def _accepted(self, board):
-        old = board.client
         conn = board.accept()
         if conn is None:
             return
-        if old is not None:
-            try:
-                self._sel.unregister(old)
-            except (KeyError, ValueError, OSError):
-                pass
+        self._forget_closed()
         self._sel.register(conn, selectors.EVENT_READ, ("client", board))
+
+    def _forget_closed(self):
+        """Unregisters the connections a board closed (a send that failed
+        drops the host): the next accepted socket may get the same number,
+        which the selector would take for one registered already."""
+        for key in list(self._sel.get_map().values()):
+            if key.data[0] == "client" and key.fileobj.fileno() == -1:
+                self._sel.unregister(key.fileobj)
