@@ -1,5 +1,6 @@
 # xqboard: firmware and host tools for a tournament Xiangqi board.
 #   make demo   the main job on the simulated board (the embedded default)
+#   make demo-hall  a hall: a broker, 8 replay boards of round 1, the live page (docs/HALL.md)
 #   make test   the whole test suite (what CI runs)
 #   make build  cross-compile the firmware to build/<arch>/ with mpy-cross
 #   make bench  the benchmarks and the slow stress checks
@@ -14,7 +15,7 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARCHS  := x64 armv6m armv7emsp xtensawin rv32imc
 
-.PHONY: setup build test bench bench-compare demo deploy clean firmware bench-target
+.PHONY: setup build test bench bench-compare demo demo-hall deploy clean firmware bench-target
 
 setup: $(STAMP)
 
@@ -49,6 +50,10 @@ bench-compare: build
 
 demo: build
 	$(VENV)/bin/xqboard demo
+
+# A hall on this PC (issue 17): prints the live page's URL; Ctrl-C ends it.
+demo-hall: build
+	$(VENV)/bin/xqboard broadcast --demo
 
 deploy: setup
 	$(VENV)/bin/xqboard deploy $(if $(PORT),--port $(PORT))

@@ -8,7 +8,13 @@ The logger never confirms a result by itself: with --key, the arbiter types
 commands on its input, a line each, `[<board>] <command>`: `confirm` (art.
 9), `annul by=Li`, `t-2 result 1/2-1/2 4.2.2 by=Li` (docs/RULES.md, "The
 arbiter decides"); the board's answer is printed.
+
+With --mqtt HOST[:PORT] the logger also publishes every event to an MQTT
+broker for `xqboard broadcast` (docs/HALL.md), from an outbox on disk
+(OUT/hall-outbox.sqlite): a broker that is down loses nothing.
 """
+import os
+import socket
 import sys
 import threading
 
@@ -29,6 +35,12 @@ def register(sub):
     p.add_argument("--no-color", action="store_true", help="no ANSI colours in the diagram")
     p.add_argument("--until-over", action="store_true", help="stop once every board's game has a result")
     p.add_argument("--timeout", type=float, help="stop after this many seconds")
+    p.add_argument("--records-every", type=float, default=0.5, metavar="S",
+                   help="rewrite a game's PGN files and score sheet at most every S seconds while it runs (default "
+                        "0.5; at its end at once). A logger of many boards: 10-30 (each rewrite costs 6 fsyncs)")
+    p.add_argument("--mqtt", metavar="HOST[:PORT]", help="publish every event to this MQTT broker (docs/HALL.md)")
+    p.add_argument("--logger-id", help="this logger's name on the broker (default: host name and OUT folder); "
+                                       "keep it across restarts: its replay requests are addressed by it")
     p.set_defaults(func=cmd_log)
 
 
@@ -37,19 +49,45 @@ def cmd_log(args):
     if len(set(args.ports)) != len(args.ports):
         raise UsageError("a port is given twice")
     chinese = {k: True for k in ("traditional", "abbreviated") if getattr(args, k)}
+    publisher = _publisher(args) if args.mqtt else None
+    sink = None
+    if publisher is not None:
+        from ..hall.sink import HallSink
+
+        sink = HallSink(publisher, publisher.logger_id)
     logger = Logger(args.ports, args.out, key=key, live=False if args.plain else None,
-                    color=False if args.no_color else None, chinese=chinese)
+                    color=False if args.no_color else None, chinese=chinese, sink=sink, every=args.records_every)
     if key is not None:
         _read_arbiter_lines(logger)
     until = None
     if args.until_over:
         def until():
             return all(logger.over(b) for b in logger.boards)
-    logger.run(until=until, timeout=args.timeout)
+    try:
+        logger.run(until=until, timeout=args.timeout)
+    finally:
+        if publisher is not None:
+            publisher.wait_idle(timeout=5.0)  # what is left waits in the outbox for the next run
+            publisher.close()
     for b in logger.boards:
         if b.files is not None:
             print("%s: %s.*" % (b.session.port, b.files.out / b.files.stem))
     return 0
+
+
+def _publisher(args):
+    from ..hall.outbox import Outbox
+    from ..hall.publisher import Publisher, broker_address
+
+    try:
+        host, port = broker_address(args.mqtt)
+    except ValueError:
+        raise UsageError("--mqtt %s: HOST or HOST:PORT" % args.mqtt)
+    os.makedirs(args.out, exist_ok=True)
+    logger_id = args.logger_id or "%s-%s" % (socket.gethostname(), os.path.basename(os.path.abspath(args.out)))
+    if not logger_id.replace("-", "").replace("_", "").replace(".", "").isalnum():
+        raise UsageError("--logger-id %r: letters, digits, - _ . only (it is a topic level)" % logger_id)
+    return Publisher(host, port, Outbox(os.path.join(args.out, "hall-outbox.sqlite")), logger_id).start()
 
 
 def _read_arbiter_lines(logger, stream=None):

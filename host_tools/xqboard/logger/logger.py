@@ -59,8 +59,9 @@ class Board:
 
 class Logger:
     def __init__(self, ports, out, key=None, stream=None, live=None, color=None, every=0.5,
-                 headers=None, chinese=None, faces=None):
+                 headers=None, chinese=None, faces=None, sink=None):
         self.out = out
+        self.sink = sink  # sink(board, events) after they are on the disk: the hall (xqboard.hall.sink)
         self.faces = faces  # port -> {display: frame}, where the displays can be seen (a sim)
         self.key = key
         self.stream = stream or sys.stdout
@@ -186,6 +187,8 @@ class Logger:
             self._follow_clock(b, e)
 
         b.files.append(events, each)  # on the disk before anything else
+        if self.sink is not None:
+            self.sink(b, events)
         if b.files.ended:
             # (the result is the board's proposal until the arbiter confirms it)
             b.files.write_records()

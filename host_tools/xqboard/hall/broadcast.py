@@ -1,0 +1,75 @@
+"""`xqboard broadcast`: one process that serves the hall (docs/HALL.md).
+
+    b = Broadcast("hall.sqlite", hub, mqtt=("localhost", 1883), tournament="event.db")
+    b.run()                       # until Ctrl-C
+
+It takes the boards' events from the broker (a Subscriber with a
+persistent session) or, with no broker, from loggers it runs itself (the
+embedded default: `ports` given, events handed over in-process), or both;
+keeps them in its Store, each once; feeds the Hub of the pages and the
+Results of the tournament in each game's order; asks the owning logger
+again for what a gap shows missing.
+"""
+import io
+import os
+import sys
+import time
+
+from ..logger import Logger
+from .intake import Intake, LocalBus
+from .outbox import Outbox
+from .publisher import Publisher
+from .results import Results
+from .sink import HallSink
+from .store import Store
+from .subscriber import Subscriber
+
+
+class Broadcast:
+    def __init__(self, db, hub, mqtt=None, ports=(), out="games", key=None, tournament=None,
+                 logger_id="broadcast", stream=None):
+        self.stream = stream or sys.stdout
+        self.store = Store(db)
+        self.intake = Intake(self.store, hub, on_flag=self._say_flag)
+        if tournament:
+            self.intake.results = Results(str(tournament), self.intake.flag)
+        self.intake.load()
+        self.subscriber = Subscriber(mqtt[0], mqtt[1], self.intake).start() if mqtt else None
+        self.publisher = None
+        self.logger = None
+        if ports:
+            if mqtt:  # this PC's boards go through the broker like any logger's
+                os.makedirs(out, exist_ok=True)
+                self.publisher = Publisher(mqtt[0], mqtt[1], Outbox(os.path.join(out, "hall-outbox.sqlite")),
+                                           logger_id).start()
+            bus = self.publisher or LocalBus(self.intake)
+            self.logger = Logger(list(ports), out, key=key, stream=io.StringIO(), live=False,
+                                 sink=HallSink(bus, logger_id)).start()
+
+    def step(self, timeout=0.05):
+        if self.logger is not None:
+            self.logger.step(timeout / 2 if self.subscriber else timeout)
+        if self.subscriber is not None:
+            self.subscriber.step(timeout / 2 if self.logger else timeout)
+
+    def run(self, until=None, timeout=None):
+        deadline = None if timeout is None else time.monotonic() + timeout
+        try:
+            while not (until and until()) and (deadline is None or time.monotonic() < deadline):
+                self.step()
+        except KeyboardInterrupt:
+            pass
+
+    def close(self):
+        if self.logger is not None:
+            self.logger.close()
+        if self.publisher is not None:
+            self.publisher.wait_idle(5.0)
+            self.publisher.close()
+        if self.subscriber is not None:
+            self.subscriber.close()
+        self.store.close()
+
+    def _say_flag(self, device, game, seq, what, note):
+        self.stream.write("flag %s: board %s game %d event %d: %s\n" % (what, device, game, seq, note))
+        self.stream.flush()

@@ -1,0 +1,126 @@
+"""Results into the event: the boards' confirmed results written into the
+tournament's SQLite file as they happen, with no import step.
+
+Only the arbiter's CONFIRM (art. 9) writes a result; a RESULT alone is the
+board's proposal, shown as provisional on the pages and written nowhere.
+The write goes through the tournament library's own `Event.set_result`,
+the function behind `xqboard tournament result`, at the round and hall
+board of the game's GAME event, after checking that the pairing there is
+the players the board was started with (GAME's `red_no=`/`black_no=`, the
+numbers `round start` sent: tournament/boards.py).
+
+- A result the board wrote before and the arbiter then amends (an OVERRULE
+  after CONFIRM) is replaced, and flagged `overruled`.
+- A different result already in the file from elsewhere (entered by hand,
+  imported) is never replaced: flagged `conflict` for the arbiter.
+- A game that does not match its pairing is flagged `unmatched`.
+
+The tournament file is in WAL mode (tournament/db.py) and is opened here
+with a busy timeout, so the organiser's commands and this writer wait for
+each other instead of failing.
+"""
+import sqlite3
+
+from ..tournament.boards import round_games
+from ..tournament.errors import TournamentError
+from ..tournament.event import Event
+
+BUSY_MS = 10000
+SOURCE = "board"  # the games.source of a result the boards wrote: 'board <device> game <n>'
+
+
+def fouls_of(text):
+    """(red, black) from CONFIRM's `fouls=1/0` (None, None when absent)."""
+    try:
+        red, black = (text or "").split("/")
+        return int(red), int(black)
+    except ValueError:
+        return None, None
+
+
+class Results:
+    """Follows every game's events (in order, each once: Intake) and writes
+    the confirmed results into the tournament file at `path`.
+    `flag(device, game, seq, what, note)` records what the arbiter must see."""
+
+    def __init__(self, path, flag):
+        self.path = path
+        self.flag = flag
+        self.games = {}  # (device, game) -> the game's GAME event
+        self.confirmed = set()  # (device, game) whose result this writer has entered
+
+    def recall(self, device, game, event):
+        """An event delivered before a restart: remembered, written nowhere."""
+        if event.kind == "GAME":
+            self.games[(device, game)] = event
+        elif event.kind == "CONFIRM":
+            self.confirmed.add((device, game))
+
+    def follow(self, device, game, event):
+        key = (device, game)
+        if event.kind == "GAME":
+            self.games[key] = event
+        elif event.kind == "CONFIRM":
+            fouls = fouls_of(event.get("fouls"))
+            self._write(key, event, event.get("score"), event.get("result_article"), fouls, amend=False)
+        elif event.kind == "OVERRULE" and key in self.confirmed and event.get("what") == "result":
+            self._write(key, event, event.get("score"), event.get("article"), (None, None), amend=True)
+        elif event.kind == "OVERRULE" and key in self.confirmed:
+            self.flag(device, game, event.seq, "overruled",
+                      "%s %s by %s after CONFIRM (art. 9): check the fouls entered"
+                      % (event.get("what"), event.get("article") or "", event.get("by") or "?"))
+
+    def _write(self, key, event, score, article, fouls, amend):
+        head = self.games.get(key)
+        device, game = key
+        if head is None or not (head.get("round") or "").isdigit() or not (head.get("board") or "").isdigit():
+            self.flag(device, game, event.seq, "unmatched", "the game was not started for a round and board "
+                      "(GAME round=/board=): enter %s by hand" % score)
+            return
+        rnd, board = int(head.get("round")), int(head.get("board"))
+        source = "%s %s game %d" % (SOURCE, device, game)
+        try:
+            ev = Event.open(self.path)
+        except TournamentError as e:
+            self.flag(device, game, event.seq, "unmatched", str(e))
+            return
+        ev.db.execute("pragma busy_timeout = %d" % BUSY_MS)
+        try:
+            self._enter(ev, key, event, rnd, board, score, article, fouls, amend, source)
+        except (TournamentError, sqlite3.Error) as e:
+            self.flag(device, game, event.seq, "unmatched", "round %d board %d: %s" % (rnd, board, e))
+        finally:
+            ev.db.close()
+
+    def _enter(self, ev, key, event, rnd, board, score, article, fouls, amend, source):
+        device, game = key
+        mismatch = self._mismatch(ev, key, rnd, board)
+        if mismatch:
+            self.flag(device, game, event.seq, "unmatched", mismatch)
+            return
+        row = ev.game_at(rnd, board)
+        ours = row["result"] is None or (row["source"] or "") == source
+        if not ours and row["result"] != score:
+            self.flag(device, game, event.seq, "conflict", "round %d board %d holds %s (%s); the board's %s %s "
+                      "was not entered" % (rnd, board, row["result"], row["source"] or "?", score, article))
+            return
+        ev.set_result(rnd, board, score, fouls_red=fouls[0], fouls_black=fouls[1], termination=article,
+                      source=source if ours else row["source"], force=amend)
+        self.confirmed.add(key)
+        if amend and row["result"] != score:
+            self.flag(device, game, event.seq, "overruled", "round %d board %d: %s replaced by %s (%s, by %s)"
+                      % (rnd, board, row["result"], score, article, event.get("by") or "?"))
+
+    def _mismatch(self, ev, key, rnd, board):
+        """Why the pairing at (rnd, board) is not the game's players (None
+        when it is, or when the board was started without numbers)."""
+        head = self.games[key]
+        want = (head.get("red_no"), head.get("black_no"))
+        if want == (None, None):
+            return None
+        for g in round_games(ev, rnd):
+            if g.board == board:
+                got = (g.red_no, g.black_no)
+                return None if got == want else ("round %d board %d is no. %s - no. %s in the pairing, the board "
+                                                 "says no. %s - no. %s" % (rnd, board, got[0], got[1], *want))
+        return "round %d has no board %d" % (rnd, board)

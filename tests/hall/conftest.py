@@ -1,0 +1,130 @@
+"""Fixtures of the hall tests: a real Mosquitto broker on a loopback port
+(persistence in a tmp folder), a Hub double that records what the pipeline
+feeds it, replay boards speaking the real link protocol, and loggers run
+on a thread of the test."""
+import copy
+import io
+import threading
+import time
+
+import pytest
+
+from xqboard.hall.broker import Mosquitto, mosquitto_exe
+from xqboard.hall.replayboard import ReplayBoard, ReplayHall, master_records
+from xqboard.logger import Logger
+
+
+@pytest.fixture
+def broker(tmp_path):
+    if mosquitto_exe() is None:
+        pytest.skip("mosquitto is not installed (system-packages.txt)")
+    b = Mosquitto(tmp_path / "broker").start()
+    yield b
+    b.stop()
+
+
+class RecordingHub:
+    """The Hub's interface (hallweb's hall/hub.py), recording each call:
+    the tests check what the pipeline feeds the pages."""
+
+    def __init__(self):
+        self.pushed = []
+        self.loaded = []
+
+    def push(self, board, device, game, seq, line):
+        self.pushed.append((board, device, game, seq, line))
+        return True
+
+    def load(self, rows):
+        self.loaded.extend(rows)
+
+    def games(self):
+        """{(device, game): [seq, ...]} in the order pushed."""
+        out = {}
+        for board, device, game, seq, line in self.pushed:
+            out.setdefault((device, game), []).append(seq)
+        return out
+
+
+@pytest.fixture
+def hub():
+    return RecordingHub()
+
+
+RECORDS = []  # data/master-games.pgn, read once
+
+
+def short_game(index, plies):
+    if not RECORDS:
+        RECORDS.extend(master_records())
+    g = RECORDS[index]
+    g = copy.copy(g)
+    g.plies = g.plies[:plies]
+    return g
+
+
+@pytest.fixture
+def replay_hall():
+    """replay_hall(n, plies=12, every=0.01, **board options) -> a started
+    ReplayHall of n boards (device ids r1..rn, hall boards 1..n)."""
+    halls = []
+
+    def make(n, plies=12, every=0.01, games=1, numbers=None, **opts):
+        boards = [ReplayBoard.playing("r%d" % (i + 1), [short_game(i * games + k, plies) for k in range(games)],
+                              board=i + 1, numbers=numbers[i] if numbers else (None, None), **opts)
+                  for i in range(n)]
+        halls.append(ReplayHall(boards, every=every))
+        return halls[-1]
+
+    yield make
+    for h in halls:
+        h.close()
+
+
+class LoggerThread:
+    """A Logger stepped on a thread of its own (as `xqboard log` runs)."""
+
+    def __init__(self, ports, out, sink):
+        self.logger = Logger(ports, out, stream=io.StringIO(), live=False, sink=sink)
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self):
+        self.logger.start()
+        self._thread.start()
+        return self
+
+    def _run(self):
+        while not self._stop.is_set():
+            self.logger.step(0.02)
+
+    def stop(self):
+        self._stop.set()
+        self._thread.join(5)
+        self.logger.close()
+
+
+@pytest.fixture
+def logger_thread():
+    made = []
+
+    def make(ports, out, sink):
+        made.append(LoggerThread(ports, out, sink).start())
+        return made[-1]
+
+    yield make
+    for t in made:
+        if t._thread.is_alive():
+            t.stop()
+
+
+def wait_for(cond, timeout, step=None, what="the condition"):
+    """Calls step() (or sleeps) until cond() holds; fails after timeout."""
+    deadline = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > deadline:
+            pytest.fail("timed out waiting for %s" % what)
+        if step:
+            step()
+        else:
+            time.sleep(0.02)
