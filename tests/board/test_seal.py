@@ -11,7 +11,7 @@ from game import chain  # noqa: E402
 from game import events as ev  # noqa: E402
 from game.game import BLACK, RED, Game  # noqa: E402
 from link.frame import decode, encode  # noqa: E402
-from store.recovery import split_record  # noqa: E402
+from store.recovery import Reader  # noqa: E402
 from xq.squares import parse_move  # noqa: E402
 
 from . import scenarios as sc
@@ -87,13 +87,9 @@ def test_old_events_without_a_word_still_decode():
 
 
 def journal_payloads(store):
-    # the events of the board's journal (game 1), as stored
-    out = []
-    for line in (store / "g00001.log").read_bytes().splitlines():
-        event, _ = split_record(decode(line, 1024))
-        if event:
-            out.append(event)
-    return out
+    # the events of the board's journal (game 1), as stored: read as the
+    # board reads them back (its commits, group frames and all)
+    return [text for *_, text in Reader(str(store / "g00001.log")).events() if text]
 
 
 def test_a_recovered_game_checks_and_continues_the_chain_and_the_seal_covers_it(tmp_path):
