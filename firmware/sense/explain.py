@@ -126,6 +126,33 @@ class Explainer:
         """True if point p of the position holds a piece of the side to move."""
         return colour(self.pos.piece_at(from_point(p))) == self.pos.side
 
+    def still(self, p, t, still_ms):
+        """True if the piece just lifted from point p had stood still: a
+        piece of the position not moved this turn, or one placed there at
+        least still_ms before `t` (holds.py: its lift is held)."""
+        records = self.records
+        for i in range(len(records) - 1, -1, -1):
+            r = records[i]
+            if r[POINT] == p:
+                return r[UP] == 1 and ticks.diff(t, r[AT]) >= still_ms
+        return self.expected[p] == 1
+
+    def takes(self, p):
+        """True if an own piece of the side to move is in the hand (off its
+        point, no move of it completed) and could legally take the opposing
+        piece of point p."""
+        pos = self.pos
+        if not self.expected[p] or self.is_movers(p) or self.candidates(True):
+            return False
+        expected = self.expected
+        observed = self.observed
+        to = from_point(p)
+        for q in range(90):
+            if expected[q] and not observed[q] and self.is_movers(q):
+                if pos.classify(move(from_point(q), to)) != BREACH:
+                    return True
+        return False
+
     def differing(self):
         """(points, missing): the points where the board differs from the
         position (sorted), and those of them that must hold a piece."""

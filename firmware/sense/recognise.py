@@ -1,63 +1,48 @@
 """The recogniser: from a known position and the order in which the stable
 occupancy changes, it tells moves, touches and alerts (art. 3.4, 4.1.8,
 5.1-5.10, 8.1.7). Pure: `now` comes in, nothing reads a clock or a pin.
+docs/SENSING.md is its manual: the calls, the events, the model.
 
 Who owns what
   The recogniser owns a Position (`rec.pos`, from xq/position.py) and
   pushes each move when it becomes final; the game layer reads rec.pos
-  and never pushes to it. After an arbiter's correction, or after
-  recovery from the journal, the game layer calls rec.reset(now, fen).
-  Its parts: explain.py reads the sensors against the position (the
-  explanations BASE, MOVE, HAND, UNEXPLAINED and the candidate moves),
-  touches.py keeps the pieces touched and the duties they make (art. 5).
+  and never pushes to it (after a correction or a recovery it calls
+  rec.reset(now, fen)). Its parts: explain.py reads the sensors against
+  the position (BASE, MOVE, HAND, UNEXPLAINED and the candidate moves),
+  touches.py keeps the pieces touched and their duties (art. 5), holds.py
+  the lifts of still pieces waiting for their confirmation (weak magnets).
 
-Calls (each returns a list of events, or events.NOTHING when nothing
-happened; see events.py for the event tuples)
-  rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0)
-  rec.setup(now, fen=None)    check the sensors against a position (the
-                              start by default): SETUP with wrong points
-  rec.confirm(now, who)       arbiter/players/host vouch for the set-up:
-                              SETUP_OK, or SETUP if points are still wrong
+Calls (each returns a list of events, or events.NOTHING)
+  rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0,
+                   hold_ms=HOLD_MS, still_ms=STILL_MS)
+  rec.setup(now, fen=None) / rec.confirm(now, who)   the set-up (SETUP, SETUP_OK)
+  rec.reset(now, fen)         follow this position from now on
   rec.frame(now, words)       the debounced stable frame (frame.py), each
                               scan; rec.feed(now, occ) the same from a
-                              bitmap of 90 points (bytearray, 1 = a piece):
-                              what the simulated board drives
-  rec.tick(now)               a scan with no change (settle/alert timers);
-                              frame() and feed() call it when nothing changed
-  rec.press(now, side)        a clock lever (RED or BLACK): makes the
-                              presser's provisional move (or the legal
-                              placement it last showed) final; NOMOVE
-                              (8.1.7) if the presser has not moved
-  rec.reset(now, fen)         follow this position from now on
-Read-outs (no allocation)
-  rec.provisional()           the move being made (not final yet), or 0
-  rec.provisional_at()        the instant of the placement that completed
-                              it (its time for a flag ruling, 21.6), or 0
-  rec.deadline()              when tick() may next act (ms ticks), or None
+                              bitmap of 90 points (the simulated board)
+  rec.tick(now)               a scan with no change (timers, holds)
+  rec.press(now, side)        a clock lever (RED or BLACK)
+Read-outs (no allocation): rec.provisional(), rec.provisional_at(),
+rec.deadline() (when tick() may next act, or None).
 
 Finality (5.7): a provisional move becomes final on the mover's clock
 press, on the opponent's first lift (the two-ply case), or when nothing has
-changed for settle_ms. Until then moving the same piece on (a slide, an
-adjustment) just changes the explanation: intermediate points of a slide
-are never moves. The move's instant is the placement that completed it.
-
-Alerts: an UNEXPLAINED state that lasts alert_ms (default: settle_ms), or a
-clock press by the mover in an UNEXPLAINED or HAND state, raises an ALERT
-with the points that differ; the recogniser then waits until they are
-restored (RESTORED), and a piece moved against the movement rules then
-counts as touched (5.8.3). Pieces in the hand never alert by time.
+changed for settle_ms; moving the same piece on is the same move. Alerts:
+an UNEXPLAINED state that lasts alert_ms, or a press by the mover in an
+UNEXPLAINED or HAND state; then wait for the restoration (RESTORED).
+Weak magnets: the lift of a still piece counts only once its point has
+stayed empty for hold_ms (a dropout is never a touch or a move); the
+settle and alert timers wait while a lift is held.
 
 Cost: a scan without a change is one deadline check. Explanations run only
 when the stable occupancy changes (a few times per move).
-
-Events are tuples (kind, t, art, pts, what, info): see events.py and
-docs/SENSING.md, which also lists what presence alone cannot tell.
 """
 from micropython import const
 
 import ticks
 from sense import events as ev
 from sense import frame as fr
+from sense import holds as hd
 from sense.explain import AT, BASE, HAND, MOVE, POINT, SEQ, UNEXPLAINED, UP, Explainer
 from sense.touches import Touches
 from xq.fen import START
@@ -80,18 +65,23 @@ _POINT_BITS = const(127)
 
 
 class Recogniser:
-    def __init__(self, pos=None, settle_ms=2000, alert_ms=None, lag_ms=0, jitter_ms=10, simul_ms=30):
+    def __init__(self, pos=None, settle_ms=2000, alert_ms=None, lag_ms=0, jitter_ms=10, simul_ms=30,
+                 hold_ms=hd.HOLD_MS, still_ms=hd.STILL_MS):
         self.pos = pos if pos is not None else Position()
         self.settle_ms = settle_ms  # 5.7: no change this long makes a placement final
         self.alert_ms = settle_ms if alert_ms is None else alert_ms
         self.lag_ms = lag_ms  # debouncer lag: a change is dated this much before its scan
         self.explainer = Explainer(self.pos, jitter_ms)
         self.touches = Touches(simul_ms)
+        self.holds = hd.Holds(hold_ms)  # the scans waiting behind a held lift
+        self._sensed = bytearray(90)  # the stable occupancy (explainer.observed: as read so far)
+        self.still_ms = still_ms  # a piece placed this long ago stands still
         self._changes = bytearray(90)  # scratch: the changes of one scan
         self._mode = _SETUP
         self._state = BASE  # the last explanation (explain.py), in _PLAY
         self._candidate = None  # the provisional move (a candidate, explain.py)
-        self._deadline = None  # when the settle or alert timer is due
+        self._timer = None  # when the settle or alert timer is due
+        self._timer = None  # when tick() may next act: the timer, or a hold's end
         # Per side (index()): a move of it became final and it has not
         # pressed its clock since (8.1.7 is pressing without one).
         self._owes_press = bytearray(2)
@@ -147,38 +137,54 @@ class Recogniser:
 
     def frame(self, now, words):
         """Takes the stable frame (three words, frame.py) of this scan."""
-        n = int(fr.changes(words, self.explainer.observed, self._changes))
-        if n == 0:
-            return self.tick(now)
-        return self._batch(now, n)
+        return self._scan(now, int(fr.changes(words, self._sensed, self._changes)))
 
     def feed(self, now, occ):
         """Takes the stable occupancy as a bitmap of 90 points."""
-        n = int(fr.occ_changes(occ, self.explainer.observed, self._changes))
-        if n == 0:
-            return self.tick(now)
-        return self._batch(now, n)
+        return self._scan(now, int(fr.occ_changes(occ, self._sensed, self._changes)))
 
     def tick(self, now):
-        """A scan without a change: runs the settle and alert timers."""
+        """A scan without a change: runs the settle and alert timers and
+        ends the holds due."""
         deadline = self._deadline
         if deadline is None or ticks.diff(now, deadline) < 0:
             return ev.NOTHING
-        self._deadline = None
         out = []
+        self._drain(now, out)
+        self._timers(now, out)
+        self._arm()
+        return out
+
+    def _timers(self, now, out):
+        # The settle and alert timers, once due; they wait while a lift is
+        # held (it may be the change that would have stopped them).
+        timer = self._timer
+        if timer is None or ticks.diff(now, timer) < 0 or self.holds.scans:
+            return
+        self._timer = None
         if self._mode == _PLAY:
             if self._state == MOVE:
                 self._final(self._candidate, ev.BY_SETTLE, out)
                 self._evaluate(now, out)
             elif self._state == UNEXPLAINED:
                 self._raise(now, _BY_POINTS, None, out)
-        return out
+
+    def _arm(self):
+        # The deadline: the end of the oldest scan's holds if any (the
+        # timers wait for them), else the timer.
+        until = self.holds.until()
+        self._deadline = self._timer if until is None else until
 
     def press(self, now, side):
         """A clock press by `side`. Makes the presser's provisional move
         final; NOMOVE (8.1.7) if the presser has not moved; an ALERT if the
         board shows no legal move (BETWEEN, 5.10, for a piece in the air)."""
         out = []
+        self._press(now, side, out)
+        self._arm()
+        return out
+
+    def _press(self, now, side, out):
         owes = self._owes_press
         i = index(side)
         if self._mode == _PLAY and side == self.pos.side:
@@ -186,7 +192,7 @@ class Recogniser:
                 self._final(self._candidate, ev.BY_PRESS, out)
                 owes[i] = 0
                 self._evaluate(now, out)
-                return out
+                return
             if self._state != BASE:
                 # The press says the hand has left: the legal move seen
                 # last, if the board is nearer to it than to the position,
@@ -197,15 +203,15 @@ class Recogniser:
                     self._final(best, ev.BY_PRESS, out)
                     owes[i] = 0
                     self._evaluate(now, out)
-                    return out
+                    return
             if owes[i]:
                 # Nothing placed yet this turn: a late press for the move
                 # before (the opponent replied before the press came).
                 owes[i] = 0
-                return out
+                return
             if self._state == UNEXPLAINED:
                 self._raise(now, _BY_POINTS, None, out)
-                return out
+                return
             if self._state == HAND:
                 kind, breach = self.explainer.explain(self.explainer.expected, 0)
                 if breach is not None:
@@ -213,15 +219,14 @@ class Recogniser:
                     # and no legal capture there: a capture against the
                     # movement rules.
                     self._raise(now, ev.BREACH, breach, out)
-                    return out
+                    return
                 self._raise(now, ev.BETWEEN, None, out)
         if owes[i]:
             owes[i] = 0
-            return out
+            return
         if self._mode != _SETUP:
             pts, missing = self.explainer.differing()
             out.append((ev.NOMOVE, now, "8.1.7", pts, 0, side))
-        return out
 
     def provisional(self):
         """The move being made, not final yet (from << 8 | to), or 0."""
@@ -244,17 +249,26 @@ class Recogniser:
 
     # -- changes ------------------------------------------------------------
 
-    def _batch(self, now, n):
+    def _scan(self, now, n):
+        # The n changes of a scan (in self._changes) wait behind any held
+        # lift, then go in order.
+        out = []
+        if n:
+            self.holds.add(now, ticks.add(now, -self.lag_ms), list(self._changes[:n]))
+        self._drain(now, out)
+        self._timers(now, out)
+        self._arm()
+        return out
+
+    def _batch(self, now, t, n, out):
         # Placements of the scan first, then its lifts: when a placement and
         # a lift are seen together, the placement completing a move and the
         # lift beginning the reply is the reading that loses nothing.
-        t = ticks.add(now, -self.lag_ms)
-        out = []
         if self._mode != _PLAY:
             # Setting up or waiting for a restoration: only the result counts.
             self.explainer.seq += 1
             self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
-            return out
+            return
         changes = self._changes
         observed = self.explainer.observed
         lifts = 0
@@ -269,7 +283,60 @@ class Recogniser:
                 if not changes[i] & _PRESENT:
                     observed[changes[i]] = 0
             self._step(now, t, 0, n, out)
-        return out
+
+    # -- weak magnets (holds.py) ------------------------------------------------
+
+    def _drain(self, now, out):
+        # The scans waiting, oldest first, until one has a held lift whose
+        # fate is not known yet.
+        scans = self.holds.scans
+        while scans:
+            scan = scans[0]
+            if not self._decide(now, scan):
+                return
+            scans.pop(0)
+            codes = scan[hd.CODES]
+            observed = self.explainer.observed
+            for i in range(len(codes)):
+                c = codes[i]
+                self._changes[i] = c
+                observed[c & _POINT_BITS] = 1 if c & _PRESENT else 0
+            if codes:
+                self._batch(scan[hd.NOW], scan[hd.T], len(codes), out)
+
+    def _decide(self, now, scan):
+        # The lifts of still pieces in the oldest scan: one back within
+        # hold_ms is a dropout (it and its return go), unless it completes
+        # a capture by the piece in the hand (the return stays); one away
+        # hold_ms is real. False while one is neither.
+        holds = self.holds
+        codes = scan[hd.CODES]
+        i = 0
+        while i < len(codes):
+            p = codes[i] & _POINT_BITS
+            if codes[i] & _PRESENT or not self._still(p, scan[hd.T]):
+                i += 1
+                continue
+            found = holds.back(p)
+            if found is not None and holds.brief(scan, found[0]):
+                if not (self._mode == _PLAY and self._state == HAND and self.explainer.takes(p)):
+                    del found[0][hd.CODES][found[1]]  # a dropout: its return goes too
+                # (else the captured piece swapped out quickly: the refill
+                # alone tells the capture, explain.py, and a brief absence
+                # is never a touch)
+                del codes[i]
+                continue
+            if not holds.over(scan, now):
+                return False
+            i += 1
+        return True
+
+    def _still(self, p, t):
+        # Is the lift from point p one to hold? In play, a still piece
+        # (explain.py); during an alert, a piece where the position has one.
+        if self._mode == _PLAY:
+            return self.explainer.still(p, t, self.still_ms)
+        return self._mode == _ALERT and self.explainer.expected[p] == 1
 
     def _step(self, now, t, present, n, out):
         # The changes of the scan in one direction (placements or lifts).
@@ -282,16 +349,20 @@ class Recogniser:
             self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
             return
         changes = self._changes
-        expected = explainer.expected
         for i in range(n):
             change = changes[i]
             if change & _PRESENT == present:
-                p = change & _POINT_BITS
-                explainer.records.append([seq, t, p, 1 if present else 0])
-                if not present and expected[p]:
-                    self.touches.lifted(p, seq, t)
+                self._record(seq, t, change & _POINT_BITS, 1 if present else 0)
         explainer.forget_oldest()
         self._evaluate(now, out)
+
+    def _record(self, seq, t, p, up):
+        # One change of the stable occupancy; the first lift of a piece of
+        # the position this turn is its touch.
+        explainer = self.explainer
+        explainer.records.append([seq, t, p, up])
+        if not up and explainer.expected[p]:
+            self.touches.lifted(p, seq, t)
 
     # -- explaining ---------------------------------------------------------
 
@@ -304,13 +375,13 @@ class Recogniser:
                 explainer.seen.append(m)
             self._candidate = candidate
             self._state = MOVE
-            self._deadline = ticks.add(now, self.settle_ms)
+            self._timer = ticks.add(now, self.settle_ms)
             self.touches.put_back(self.pos, self.explainer.observed, point(m & 255), out)
             return
         if kind == BASE:
             self._state = BASE
             self._candidate = None
-            self._deadline = None
+            self._timer = None
             self.touches.put_back(self.pos, self.explainer.observed, -1, out)
             explainer.records = []
             return
@@ -338,13 +409,13 @@ class Recogniser:
             self._calm_seq = explainer.seq
         if kind == HAND:
             self._state = HAND
-            self._deadline = None
+            self._timer = None
             return
         if self._state != UNEXPLAINED:
             records = explainer.records
             self._unexplained_at = records[-1][AT] if records else now
         self._state = UNEXPLAINED
-        self._deadline = ticks.add(now, self.alert_ms)
+        self._timer = ticks.add(now, self.alert_ms)
 
     # -- final moves ----------------------------------------------------------
 
@@ -387,7 +458,7 @@ class Recogniser:
         self._candidate = None
         explainer.seen = []
         self._state = BASE
-        self._deadline = None
+        self._timer = None
 
     # -- alerts ----------------------------------------------------------------
 
@@ -428,7 +499,7 @@ class Recogniser:
         self._mode = _ALERT
         self._alert = kind
         self._shown_pts = pts
-        self._deadline = None
+        self._timer = None
         self._candidate = None
         self._state = UNEXPLAINED
         out.append((ev.ALERT, t, ev.ALERT_ARTICLES[kind], pts, kind, missing))
@@ -469,7 +540,7 @@ class Recogniser:
             explainer.seen.append(m)
             self._candidate = (m, cls, explainer.seq, t)
             self._state = MOVE
-            self._deadline = ticks.add(now, self.settle_ms)
+            self._timer = ticks.add(now, self.settle_ms)
             return
         if pts != self._shown_pts:
             self._shown_pts = pts
@@ -490,9 +561,11 @@ class Recogniser:
             out.append((ev.SETUP, t, "", pts, 0, missing))
 
     def _clear(self):
+        self.holds.clear()  # the scans waiting are forgotten: the points read as they are
+        fr.copy(self._sensed, self.explainer.observed)
         self.explainer.restart()
         self.touches.new_turn()
         self._candidate = None
         self._state = BASE
-        self._deadline = None
+        self._timer = self._deadline = None
         self._breach_point = -1

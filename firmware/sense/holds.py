@@ -1,0 +1,78 @@
+# Weak magnets (issue 14): a still piece may vanish from its sensor for
+# 20-40 ms, longer than the debounce, and come back. So the lift of a still
+# piece (one that has not moved lately, explain.py: Explainer.still) is
+# held: it counts only once its point has stayed empty for hold_ms, a
+# longer confirmation on top of the debouncer's; a piece back before that
+# was never gone (a dropout: no touch, no move). The one exception is a
+# brief absence that completes a capture by the piece in the hand (the
+# captured piece swapped out quickly), decided when the piece comes back.
+#
+# While a lift is held, the scans after it wait behind it, so that the
+# recogniser still reads every change in the order it happened:
+#
+#     holds = Holds(hold_ms=HOLD_MS)
+#     holds.add(now, t, codes)    a scan's changes (a list: point | present << 7)
+#     scan = holds.scans[0]       the oldest scan waiting: [now, t, codes]
+#     holds.back(p)               (scan, index) of the first placement on p
+#                                 after the oldest scan, or None
+#     holds.until()               when the oldest scan's holds end, or None
+#
+# Nothing waits in a quiet scan: the recogniser's deadline covers them.
+from micropython import const
+
+import ticks
+
+# The confirmation of a still piece's lift, beyond the debouncer's: a
+# dropout of 20-40 ms, with bounce at both edges, leaves the stable
+# occupancy empty for at most ~55 ms (docs/SENSING.md, "Weak magnets").
+HOLD_MS = const(60)  # 12 scans of 5 ms
+# A piece placed this long ago stands still (as does a piece of the
+# position not moved this turn).
+STILL_MS = const(100)
+
+# The fields of a waiting scan: [now, t, codes].
+NOW = const(0)  # the scan's instant: a hold runs from there
+T = const(1)  # its changes' instant (dated by the debouncer's lag)
+CODES = const(2)  # its changes, point | present << 7 (frame.changes())
+
+_PRESENT = const(128)
+_POINT_BITS = const(127)
+
+
+class Holds:
+    def __init__(self, hold_ms):
+        self.hold_ms = hold_ms
+        self.scans = []  # [now, t, codes], oldest first
+
+    def clear(self):
+        self.scans = []
+
+    def add(self, now, t, codes):
+        """The changes of the scan at `now` (a list of codes) queue up."""
+        self.scans.append([now, t, codes])
+
+    def back(self, p):
+        """The first placement on point p after the oldest scan waiting: the
+        (scan, index of its code), or None."""
+        for k in range(1, len(self.scans)):
+            scan = self.scans[k]
+            codes = scan[CODES]
+            for i in range(len(codes)):
+                if codes[i] == p | _PRESENT:
+                    return scan, i
+        return None
+
+    def brief(self, scan, later):
+        """True if a piece lifted in `scan` and back in `later` was away for
+        less than hold_ms."""
+        return ticks.diff(later[NOW], scan[NOW]) < self.hold_ms
+
+    def over(self, scan, now):
+        """True if the lifts of `scan` have been held for hold_ms by `now`."""
+        return ticks.diff(now, scan[NOW]) >= self.hold_ms
+
+    def until(self):
+        """When the oldest scan's holds end (ms ticks), or None."""
+        if not self.scans:
+            return None
+        return ticks.add(self.scans[0][NOW], self.hold_ms)
