@@ -153,6 +153,17 @@ class Explainer:
                     return True
         return False
 
+    def could_take(self, sq):
+        """True if the mover's piece of square sq (in P) could legally take
+        an opposing piece now off its point."""
+        expected = self.expected
+        observed = self.observed
+        for p in range(90):
+            if expected[p] and not observed[p] and not self.is_movers(p):
+                if self.pos.classify(move(sq, from_point(p))) != BREACH:
+                    return True
+        return False
+
     def differing(self):
         """(points, missing): the points where the board differs from the
         position (sorted), and those of them that must hold a piece."""
@@ -277,7 +288,9 @@ class Explainer:
         """What the board shows under the position + the candidate's move,
         with the records after its completing placement. HAND only if the
         side then to move lifted one of its pieces after that placement
-        (the opponent's first lift, 5.7); otherwise UNEXPLAINED."""
+        (the opponent's first lift, 5.7); MOVE only if the opponent's move
+        was completed after it (pieces knocked before it, in whatever order
+        would spell two moves, are no reply: 5.9); otherwise UNEXPLAINED."""
         m, cls, seq, at = candidate
         # (its completing placement: the change of the destination counted
         # seq; a point changes at most once in a scan)
@@ -291,8 +304,22 @@ class Explainer:
         kind, found = self.explain(self._after, j + 1)
         if kind == HAND and not self._next_lifted(j):
             kind = UNEXPLAINED
+        elif kind == MOVE and not self._placed_since(point(found[0] & 255), j):
+            kind = UNEXPLAINED
         self.pos.pop()
         return kind
+
+    def _placed_since(self, p, j):
+        # Was point p filled by the placement j's scan or later?
+        records = self.records
+        seq = records[j][SEQ]
+        for k in range(len(records) - 1, -1, -1):
+            r = records[k]
+            if r[SEQ] < seq:
+                break
+            if r[POINT] == p and r[UP]:
+                return True
+        return False
 
     def _occupancy_after(self, m):
         # self._after = the occupancy of the position after move m.
