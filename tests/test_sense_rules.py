@@ -98,7 +98,7 @@ def test_slide_across_empty_points_is_one_move(mp):
 @pytest.mark.parametrize("script", [
     "-h2 -h9 +h9",          # capturing piece first
     "-h9 -h2 +h9",          # captured piece first
-    "-h2 t500 -h9 t30 +h9",  # the captured piece leaves only briefly
+    "-h2 t500 -h9 t80 +h9",  # the captured piece leaves only briefly (at least the hold, 60 ms)
 ])
 def test_capture_in_either_lift_order(mp, script):
     lines = play(mp, script + " w2100")

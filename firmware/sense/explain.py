@@ -137,33 +137,6 @@ class Explainer:
                 return r[UP] == 1 and ticks.diff(t, r[AT]) >= still_ms
         return self.expected[p] == 1
 
-    def takes(self, p):
-        """True if an own piece of the side to move is in the hand (off its
-        point, no move of it completed) and could legally take the opposing
-        piece of point p."""
-        pos = self.pos
-        if not self.expected[p] or self.is_movers(p) or self.candidates(True):
-            return False
-        expected = self.expected
-        observed = self.observed
-        to = from_point(p)
-        for q in range(90):
-            if expected[q] and not observed[q] and self.is_movers(q):
-                if pos.classify(move(from_point(q), to)) != BREACH:
-                    return True
-        return False
-
-    def could_take(self, sq):
-        """True if the mover's piece of square sq (in P) could legally take
-        an opposing piece now off its point."""
-        expected = self.expected
-        observed = self.observed
-        for p in range(90):
-            if expected[p] and not observed[p] and not self.is_movers(p):
-                if self.pos.classify(move(sq, from_point(p))) != BREACH:
-                    return True
-        return False
-
     def differing(self):
         """(points, missing): the points where the board differs from the
         position (sorted), and those of them that must hold a piece."""

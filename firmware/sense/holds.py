@@ -3,9 +3,10 @@
 # piece (one that has not moved lately, explain.py: Explainer.still) is
 # held: it counts only once its point has stayed empty for hold_ms, a
 # longer confirmation on top of the debouncer's; a piece back before that
-# was never gone (a dropout: no touch, no move). The one exception is a
-# brief absence that completes a capture by the piece in the hand (the
-# captured piece swapped out quickly), decided when the piece comes back.
+# was never gone (a dropout: no touch, no move). A captured piece too must
+# be off its point that long (docs/SENSING.md: a brief absence while a
+# piece is in the hand is a dropout or a quick swap, which presence alone
+# cannot tell apart).
 #
 # While a lift is held, the scans after it wait behind it, so that the
 # recogniser still reads every change in the order it happened:

@@ -75,8 +75,6 @@ class Recogniser:
         self.touches = Touches(simul_ms)
         self.holds = hd.Holds(hold_ms)  # the scans waiting behind a held lift
         self._sensed = bytearray(90)  # the stable occupancy (explainer.observed: as read so far)
-        self._swap_point = -1  # the refill of a quick swap, to be read (holds.py)
-        self._swap_seq = -1  # the count of the last such refill
         self.still_ms = still_ms  # a piece placed this long ago stands still
         self._changes = bytearray(90)  # scratch: the changes of one scan
         self._mode = _SETUP
@@ -308,9 +306,8 @@ class Recogniser:
 
     def _decide(self, now, scan):
         # The lifts of still pieces in the oldest scan: one back within
-        # hold_ms is a dropout (it and its return go), unless it completes
-        # a capture by the piece in the hand (the return stays); one away
-        # hold_ms is real. False while one is neither.
+        # hold_ms is a dropout (it and its return go: never a touch or a
+        # move); one away hold_ms is real. False while one is neither.
         holds = self.holds
         codes = scan[hd.CODES]
         i = 0
@@ -321,13 +318,7 @@ class Recogniser:
                 continue
             found = holds.back(p)
             if found is not None and holds.brief(scan, found[0]):
-                if self._mode == _PLAY and self._state == HAND and self.explainer.takes(p):
-                    self._swap_point = p
-                else:
-                    del found[0][hd.CODES][found[1]]  # a dropout: its return goes too
-                # (else the captured piece swapped out quickly: the refill
-                # alone tells the capture, explain.py, and a brief absence
-                # is never a touch)
+                del found[0][hd.CODES][found[1]]  # a dropout: it and its return go
                 del codes[i]
                 continue
             if not holds.over(scan, now):
@@ -365,9 +356,6 @@ class Recogniser:
         # the position this turn is its touch.
         explainer = self.explainer
         explainer.records.append([seq, t, p, up])
-        if up and p == self._swap_point:
-            self._swap_point = -1
-            self._swap_seq = seq
         if not up and explainer.expected[p]:
             self.touches.lifted(p, seq, t)
 
@@ -402,8 +390,8 @@ class Recogniser:
                 return
             # The opponent's first lift (5.7): after the mover's placement
             # stood as the explanation, or when nothing else explains it.
-            if after == HAND and hand is None and (kind == UNEXPLAINED or (
-                    self._state == MOVE and candidate[0] == self._candidate[0] and not self._contested(candidate))):
+            if after == HAND and hand is None and (
+                    kind == UNEXPLAINED or (self._state == MOVE and candidate[0] == self._candidate[0])):
                 hand = candidate
         if hand is not None:
             self._final(hand, ev.BY_NEXT, out)
@@ -423,13 +411,6 @@ class Recogniser:
             self._unexplained_at = records[-1][AT] if records else now
         self._state = UNEXPLAINED
         self._timer = ticks.add(now, self.alert_ms)
-
-    def _contested(self, candidate):
-        # A capture read from a quick swap (holds.py) may have been a
-        # dropout while the piece was still in the hand: if that piece could
-        # take the opposing piece just lifted, the lift may be its capture,
-        # not the opponent's first lift. HAND waits for the next change.
-        return candidate[2] == self._swap_seq and self.explainer.could_take(candidate[0] >> 8)
 
     # -- final moves ----------------------------------------------------------
 

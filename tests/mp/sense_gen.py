@@ -29,6 +29,11 @@ SETTLE_MS = 2000
 BOUNCE_MS = 10  # longest contact bounce after a transition
 DROPOUT_MS = (20, 40)  # a weak magnet's dropout: shortest and longest (issue 14)
 STILL_MS = 100  # a dropout's piece has had no hand on its point this long before and after
+HOLD_MS = 60  # firmware/sense/holds.py: a still piece's lift counts after this long
+# The shortest time a captured piece is off its point that the board reads as
+# a capture: the hold, bounce at both edges, a scan. A quicker swap is the
+# same signal as a dropout while a piece is in the hand (docs/SENSING.md).
+CAPTURE_AWAY_MS = HOLD_MS + BOUNCE_MS + SCAN_MS + 5
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -126,7 +131,7 @@ def play_move(rng, acts, pos, m, t, touches=True, avoid=-1):
             acts.lift(t, a)
             t += gap(rng, 60, 800)
             acts.lift(t, b)
-            t += gap(rng, 40, 800)
+            t += gap(rng, CAPTURE_AWAY_MS, 800)
             acts.place(t, b)
         elif style == 1:  # captured piece first
             acts.lift(t, b)
@@ -141,7 +146,7 @@ def play_move(rng, acts, pos, m, t, touches=True, avoid=-1):
             acts.lift(t, a)
             t += gap(rng, 80, 800)
             acts.lift(t, b)
-            t += rng.randint(STABLE_MS + BOUNCE_MS + 5, 80)
+            t += rng.randint(CAPTURE_AWAY_MS, 160)
             acts.place(t, b)
         else:  # capturing piece first, a touch of another piece while in hand
             acts.lift(t, a)
@@ -156,7 +161,7 @@ def play_move(rng, acts, pos, m, t, touches=True, avoid=-1):
             acts.place(t, q)
             t += gap(rng, 60, 500)
             acts.lift(t, b)
-            t += gap(rng, 40, 500)
+            t += gap(rng, CAPTURE_AWAY_MS, 500)
             acts.place(t, b)
     # An adjustment after placing: lifted and put down again.
     if touches and rng.random() < 0.1:
