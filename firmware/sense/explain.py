@@ -227,7 +227,7 @@ class Explainer:
 
     def candidates(self, lifted=False):
         """Moves of the mover that an earlier placement completed, oldest
-        first. The destination must be occupied now, unless `lifted` (the
+        first (a move completed twice: the later first). The destination must be occupied now, unless `lifted` (the
         opponent may have lifted the piece to take it)."""
         records = self.records
         n = len(records)
@@ -254,7 +254,7 @@ class Explainer:
                 m = move(from_point(origin), from_point(dest))
                 cls = pos.classify(m)
                 if cls != BREACH:
-                    out.append((m, cls, rj[SEQ], rj[AT]))
+                    _latest(out, (m, cls, rj[SEQ], rj[AT]))
         return out
 
     def after(self, candidate):
@@ -343,3 +343,14 @@ class Explainer:
                 fewest = n
                 best = candidate
         return best
+
+
+def _latest(out, candidate):
+    # Adds a candidate to the list; the same move completed again by a later
+    # placement (the piece adjusted after it was placed, 5.7) goes before
+    # the earlier one, so that it is tried first.
+    for i in range(len(out)):
+        if out[i][0] == candidate[0]:
+            out.insert(i, candidate)
+            return
+    out.append(candidate)

@@ -11,9 +11,11 @@
 # While a lift is held, the scans after it wait behind it, so that the
 # recogniser still reads every change in the order it happened:
 #
-#     holds = Holds(hold_ms=HOLD_MS)
+#     holds = Holds(hold_ms=HOLD_MS, still_ms=STILL_MS)
+#     holds.sensed                the occupancy the sensors show (frame.changes())
 #     holds.add(now, t, codes)    a scan's changes (a list: point | present << 7)
-#     scan = holds.scans[0]       the oldest scan waiting: [now, t, codes]
+#     scan = holds.ready(now, still)  the oldest scan waiting, [now, t, codes],
+#                                 once its held lifts are decided, or None
 #     holds.back(p)               (scan, index) of the first placement on p
 #                                 after the oldest scan, or None
 #     holds.until()               when the oldest scan's holds end, or None
@@ -41,9 +43,13 @@ _POINT_BITS = const(127)
 
 
 class Holds:
-    def __init__(self, hold_ms):
+    def __init__(self, hold_ms=HOLD_MS, still_ms=STILL_MS):
         self.hold_ms = hold_ms
+        self.still_ms = still_ms  # a piece placed this long ago stands still
         self.scans = []  # [now, t, codes], oldest first
+        # The stable occupancy as the sensors show it; the recogniser's
+        # (Explainer.observed) lags behind it while a lift is held.
+        self.sensed = bytearray(90)
 
     def clear(self):
         self.scans = []
@@ -51,6 +57,29 @@ class Holds:
     def add(self, now, t, codes):
         """The changes of the scan at `now` (a list of codes) queue up."""
         self.scans.append([now, t, codes])
+
+    def ready(self, now, still):
+        """The oldest scan, taken off, once the fate of its held lifts is
+        known (still(p, t): is the lift from point p one to hold); None
+        while one is neither back nor held for hold_ms. A lift back within
+        hold_ms is a dropout: it and its return go (no touch, no move)."""
+        scan = self.scans[0]
+        codes = scan[CODES]
+        i = 0
+        while i < len(codes):
+            p = codes[i] & _POINT_BITS
+            if codes[i] & _PRESENT or not still(p, scan[T]):
+                i += 1
+                continue
+            found = self.back(p)
+            if found is not None and self.brief(scan, found[0]):
+                del found[0][CODES][found[1]]
+                del codes[i]
+                continue
+            if not self.over(scan, now):
+                return None
+            i += 1
+        return self.scans.pop(0)
 
     def back(self, p):
         """The first placement on point p after the oldest scan waiting: the

@@ -1,41 +1,23 @@
 """The recogniser: from a known position and the order in which the stable
 occupancy changes, it tells moves, touches and alerts (art. 3.4, 4.1.8,
 5.1-5.10, 8.1.7). Pure: `now` comes in, nothing reads a clock or a pin.
-docs/SENSING.md is its manual: the calls, the events, the model.
+docs/SENSING.md is its manual: the calls, the events, the model, weak
+magnets. It owns the Position (`rec.pos`) and pushes each move when it
+becomes final (5.7); explain.py reads the sensors against the position,
+touches.py keeps the touches and their duties (art. 5), holds.py the lifts
+of still pieces waiting for their confirmation.
 
-Who owns what
-  The recogniser owns a Position (`rec.pos`, from xq/position.py) and
-  pushes each move when it becomes final; the game layer reads rec.pos
-  and never pushes to it (after a correction or a recovery it calls
-  rec.reset(now, fen)). Its parts: explain.py reads the sensors against
-  the position (BASE, MOVE, HAND, UNEXPLAINED and the candidate moves),
-  touches.py keeps the pieces touched and their duties (art. 5), holds.py
-  the lifts of still pieces waiting for their confirmation (weak magnets).
+    rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0,
+                     hold_ms=HOLD_MS, still_ms=STILL_MS)
+    rec.setup(now, fen=None) / rec.confirm(now, who) / rec.reset(now, fen)
+    rec.frame(now, words) or rec.feed(now, occ)   each scan's stable occupancy
+    rec.tick(now)        a scan with no change (timers, holds)
+    rec.press(now, side) a clock lever (RED or BLACK)
+    rec.provisional(), rec.provisional_at(), rec.deadline()   read-outs
 
-Calls (each returns a list of events, or events.NOTHING)
-  rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0,
-                   hold_ms=HOLD_MS, still_ms=STILL_MS)
-  rec.setup(now, fen=None) / rec.confirm(now, who)   the set-up (SETUP, SETUP_OK)
-  rec.reset(now, fen)         follow this position from now on
-  rec.frame(now, words)       the debounced stable frame (frame.py), each
-                              scan; rec.feed(now, occ) the same from a
-                              bitmap of 90 points (the simulated board)
-  rec.tick(now)               a scan with no change (timers, holds)
-  rec.press(now, side)        a clock lever (RED or BLACK)
-Read-outs (no allocation): rec.provisional(), rec.provisional_at(),
-rec.deadline() (when tick() may next act, or None).
-
-Finality (5.7): a provisional move becomes final on the mover's clock
-press, on the opponent's first lift (the two-ply case), or when nothing has
-changed for settle_ms; moving the same piece on is the same move. Alerts:
-an UNEXPLAINED state that lasts alert_ms, or a press by the mover in an
-UNEXPLAINED or HAND state; then wait for the restoration (RESTORED).
-Weak magnets: the lift of a still piece counts only once its point has
-stayed empty for hold_ms (a dropout is never a touch or a move); the
-settle and alert timers wait while a lift is held.
-
-Cost: a scan without a change is one deadline check. Explanations run only
-when the stable occupancy changes (a few times per move).
+Each call returns a list of events, or events.NOTHING. A scan without a
+change is one deadline check; explanations run only when the occupancy
+changes (a few times a move).
 """
 from micropython import const
 
@@ -43,45 +25,39 @@ import ticks
 from sense import events as ev
 from sense import frame as fr
 from sense import holds as hd
+from sense.alerts import ALERT, BY_POINTS, PLAY, SETUP, Alerts
 from sense.explain import AT, BASE, HAND, MOVE, POINT, SEQ, UNEXPLAINED, UP, Explainer
 from sense.touches import Touches
 from xq.fen import START
-from xq.pieces import index, other
+from xq.pieces import index
 from xq.position import SUICIDE, Position
-from xq.squares import from_point, point
+from xq.squares import point
 
-# Modes.
-_SETUP = const(0)  # checking the set-up
-_PLAY = const(1)  # following the game
-_ALERT = const(2)  # waiting until the points of an alert are restored
-
-# _raise()'s kind when the points that differ are to tell it (no alert
-# kind is 0).
-_BY_POINTS = const(0)
 
 # A change in the scan's list (frame.changes()): point | present << 7.
 _PRESENT = const(128)
 _POINT_BITS = const(127)
 
 
-class Recogniser:
+class Recogniser(Alerts):
     def __init__(self, pos=None, settle_ms=2000, alert_ms=None, lag_ms=0, jitter_ms=10, simul_ms=30,
                  hold_ms=hd.HOLD_MS, still_ms=hd.STILL_MS):
+        # (first: a quiet scan reads it, and an attribute set first is found
+        # first in the instance's table)
+        self._deadline = None  # when tick() may next act: the timer, or a hold's end
         self.pos = pos if pos is not None else Position()
         self.settle_ms = settle_ms  # 5.7: no change this long makes a placement final
         self.alert_ms = settle_ms if alert_ms is None else alert_ms
         self.lag_ms = lag_ms  # debouncer lag: a change is dated this much before its scan
         self.explainer = Explainer(self.pos, jitter_ms)
         self.touches = Touches(simul_ms)
-        self.holds = hd.Holds(hold_ms)  # the scans waiting behind a held lift
-        self._sensed = bytearray(90)  # the stable occupancy (explainer.observed: as read so far)
-        self.still_ms = still_ms  # a piece placed this long ago stands still
+        # the scans waiting behind a held lift, the occupancy as sensed
+        self.holds = hd.Holds(hold_ms, still_ms)
         self._changes = bytearray(90)  # scratch: the changes of one scan
-        self._mode = _SETUP
-        self._state = BASE  # the last explanation (explain.py), in _PLAY
+        self._mode = SETUP
+        self._state = BASE  # the last explanation (explain.py), in PLAY
         self._candidate = None  # the provisional move (a candidate, explain.py)
         self._timer = None  # when the settle or alert timer is due
-        self._timer = None  # when tick() may next act: the timer, or a hold's end
         # Per side (index()): a move of it became final and it has not
         # pressed its clock since (8.1.7 is pressing without one).
         self._owes_press = bytearray(2)
@@ -100,7 +76,7 @@ class Recogniser:
         position by default) until confirm() is called."""
         self.pos.set_fen(fen or START)
         self._clear()
-        self._mode = _SETUP
+        self._mode = SETUP
         self._fresh = False  # a game set up here: no recovery to follow
         self._shown_pts = None
         out = []
@@ -116,7 +92,7 @@ class Recogniser:
         if pts:
             out.append((ev.SETUP, now, "", pts, 0, missing))
             return out
-        self._mode = _PLAY
+        self._mode = PLAY
         self._clear()
         out.append((ev.SETUP_OK, now, "", (), 0, who))
         return out
@@ -127,7 +103,7 @@ class Recogniser:
         self.pos.set_fen(fen)
         self._clear()
         self._owes_press[0] = self._owes_press[1] = 0
-        self._mode = _PLAY
+        self._mode = PLAY
         self._recovering, self._fresh = self._fresh, False
         out = []
         pts, missing = self.explainer.differing()
@@ -137,11 +113,11 @@ class Recogniser:
 
     def frame(self, now, words):
         """Takes the stable frame (three words, frame.py) of this scan."""
-        return self._scan(now, int(fr.changes(words, self._sensed, self._changes)))
+        return self._scan(now, int(fr.changes(words, self.holds.sensed, self._changes)))
 
     def feed(self, now, occ):
         """Takes the stable occupancy as a bitmap of 90 points."""
-        return self._scan(now, int(fr.occ_changes(occ, self._sensed, self._changes)))
+        return self._scan(now, int(fr.occ_changes(occ, self.holds.sensed, self._changes)))
 
     def tick(self, now):
         """A scan without a change: runs the settle and alert timers and
@@ -162,12 +138,12 @@ class Recogniser:
         if timer is None or ticks.diff(now, timer) < 0 or self.holds.scans:
             return
         self._timer = None
-        if self._mode == _PLAY:
+        if self._mode == PLAY:
             if self._state == MOVE:
                 self._final(self._candidate, ev.BY_SETTLE, out)
                 self._evaluate(now, out)
             elif self._state == UNEXPLAINED:
-                self._raise(now, _BY_POINTS, None, out)
+                self._raise(now, BY_POINTS, None, out)
 
     def _arm(self):
         # The deadline: the end of the oldest scan's holds if any (the
@@ -187,7 +163,7 @@ class Recogniser:
     def _press(self, now, side, out):
         owes = self._owes_press
         i = index(side)
-        if self._mode == _PLAY and side == self.pos.side:
+        if self._mode == PLAY and side == self.pos.side:
             if self._state == MOVE:
                 self._final(self._candidate, ev.BY_PRESS, out)
                 owes[i] = 0
@@ -210,7 +186,7 @@ class Recogniser:
                 owes[i] = 0
                 return
             if self._state == UNEXPLAINED:
-                self._raise(now, _BY_POINTS, None, out)
+                self._raise(now, BY_POINTS, None, out)
                 return
             if self._state == HAND:
                 kind, breach = self.explainer.explain(self.explainer.expected, 0)
@@ -224,14 +200,14 @@ class Recogniser:
         if owes[i]:
             owes[i] = 0
             return
-        if self._mode != _SETUP:
+        if self._mode != SETUP:
             pts, missing = self.explainer.differing()
             out.append((ev.NOMOVE, now, "8.1.7", pts, 0, side))
 
     def provisional(self):
         """The move being made, not final yet (from << 8 | to), or 0."""
         c = self._candidate  # (move, class, seq, at)
-        if self._mode == _PLAY and self._state == MOVE and c is not None:
+        if self._mode == PLAY and self._state == MOVE and c is not None:
             return c[0]
         return 0
 
@@ -239,7 +215,7 @@ class Recogniser:
         """The instant of the placement that completed the provisional move
         (ms ticks), or 0 if there is none."""
         c = self._candidate
-        if self._mode == _PLAY and self._state == MOVE and c is not None:
+        if self._mode == PLAY and self._state == MOVE and c is not None:
             return c[3]
         return 0
 
@@ -264,10 +240,10 @@ class Recogniser:
         # Placements of the scan first, then its lifts: when a placement and
         # a lift are seen together, the placement completing a move and the
         # lift beginning the reply is the reading that loses nothing.
-        if self._mode != _PLAY:
+        if self._mode != PLAY:
             # Setting up or waiting for a restoration: only the result counts.
             self.explainer.seq += 1
-            self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
+            self._alert_step(now, t, out) if self._mode == ALERT else self._setup_check(t, out)
             return
         changes = self._changes
         observed = self.explainer.observed
@@ -287,14 +263,12 @@ class Recogniser:
     # -- weak magnets (holds.py) ------------------------------------------------
 
     def _drain(self, now, out):
-        # The scans waiting, oldest first, until one has a held lift whose
-        # fate is not known yet.
-        scans = self.holds.scans
-        while scans:
-            scan = scans[0]
-            if not self._decide(now, scan):
+        # The scans waiting, in order, as far as the holds allow (holds.py).
+        holds = self.holds
+        while holds.scans:
+            scan = holds.ready(now, self._still)
+            if scan is None:
                 return
-            scans.pop(0)
             codes = scan[hd.CODES]
             observed = self.explainer.observed
             for i in range(len(codes)):
@@ -304,44 +278,22 @@ class Recogniser:
             if codes:
                 self._batch(scan[hd.NOW], scan[hd.T], len(codes), out)
 
-    def _decide(self, now, scan):
-        # The lifts of still pieces in the oldest scan: one back within
-        # hold_ms is a dropout (it and its return go: never a touch or a
-        # move); one away hold_ms is real. False while one is neither.
-        holds = self.holds
-        codes = scan[hd.CODES]
-        i = 0
-        while i < len(codes):
-            p = codes[i] & _POINT_BITS
-            if codes[i] & _PRESENT or not self._still(p, scan[hd.T]):
-                i += 1
-                continue
-            found = holds.back(p)
-            if found is not None and holds.brief(scan, found[0]):
-                del found[0][hd.CODES][found[1]]  # a dropout: it and its return go
-                del codes[i]
-                continue
-            if not holds.over(scan, now):
-                return False
-            i += 1
-        return True
-
     def _still(self, p, t):
         # Is the lift from point p one to hold? In play, a still piece
         # (explain.py); during an alert, a piece where the position has one.
-        if self._mode == _PLAY:
-            return self.explainer.still(p, t, self.still_ms)
-        return self._mode == _ALERT and self.explainer.expected[p] == 1
+        if self._mode == PLAY:
+            return self.explainer.still(p, t, self.holds.still_ms)
+        return self._mode == ALERT and self.explainer.expected[p] == 1
 
     def _step(self, now, t, present, n, out):
         # The changes of the scan in one direction (placements or lifts).
         explainer = self.explainer
         explainer.seq += 1
         seq = explainer.seq
-        if self._mode != _PLAY:
+        if self._mode != PLAY:
             # The placements of this scan ended a restoration (or a 5.10
             # alert): its lifts belong to the game again.
-            self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
+            self._alert_step(now, t, out) if self._mode == ALERT else self._setup_check(t, out)
             return
         changes = self._changes
         for i in range(n):
@@ -455,98 +407,6 @@ class Recogniser:
         self._state = BASE
         self._timer = None
 
-    # -- alerts ----------------------------------------------------------------
-
-    def _raise(self, now, kind, breach, out):
-        # An unexplained state is final: an alert of `kind` (_BY_POINTS:
-        # which, the points tell) with the points that differ, from the position or
-        # from the position after a legal move of the mover seen before,
-        # whichever leaves fewer points to restore. `breach`: the capture
-        # against the movement rules the board showed (explain.py), or None.
-        explainer = self.explainer
-        best = explainer.nearest(False)
-        if best is not None:
-            self._final(best, ev.BY_ALERT, out)
-            if kind == ev.BETWEEN:
-                kind = _BY_POINTS
-        pts, missing = explainer.differing()
-        if not pts:
-            self._evaluate(now, out)
-            return
-        self._breach_point = -1
-        if kind == ev.BREACH and len(missing) == 1 and breach is not None:
-            self._breach_point = missing[0]
-            pts = tuple(sorted((missing[0], point(breach[0] & 255))))
-        if kind == _BY_POINTS:
-            kind = ev.KNOCKED
-            if len(missing) == 1 and len(pts) == 2:
-                gone = missing[0]
-                if explainer.is_movers(gone):
-                    # An own piece moved against the movement rules.
-                    kind = ev.BREACH
-                    self._breach_point = gone
-                else:
-                    kind = ev.DISPLACED
-        since = self._unexplained_at if self._state == UNEXPLAINED else now
-        self._alert_mode(since, kind, pts, missing, out)
-
-    def _alert_mode(self, t, kind, pts, missing, out):
-        self._mode = _ALERT
-        self._alert = kind
-        self._shown_pts = pts
-        self._timer = None
-        self._candidate = None
-        self._state = UNEXPLAINED
-        out.append((ev.ALERT, t, ev.ALERT_ARTICLES[kind], pts, kind, missing))
-
-    def _alert_step(self, now, t, out):
-        explainer = self.explainer
-        pts, missing = explainer.differing()
-        if not pts:
-            self._end_alert(t, out)
-            self._state = BASE
-            touches = self.touches
-            if self._breach_point >= 0:
-                # 5.8.3: the piece moved against the rules counts as touched.
-                p = self._breach_point
-                self._breach_point = -1
-                touches.forget_knocked(self._calm_seq, p)
-                touches.lifted(p, explainer.seq, t)
-                touches.reported[p] = 1
-                out.append((ev.TOUCH, t, "5.8.3", (p,), 0, self.pos.piece_at(from_point(p))))
-            else:
-                # Knocked or displaced pieces are not touches (5.8.2, 5.9).
-                touches.forget_knocked(self._calm_seq, -1)
-            return
-        landed = self._alert == ev.BETWEEN or (self._alert == ev.POSITION and self._recovering)
-        kind, candidate = explainer.explain(explainer.expected, 0) if landed else (0, None)
-        if kind == MOVE and candidate is not None:
-            # The points are right for a legal move: the alert ends (5.7). A
-            # piece in the air landed (5.10): final at once (its press was
-            # 8.1.7). After a power cut: the move placed, not pressed, pending
-            # again (a capture stays an alert: it looks like a piece in hand).
-            m, cls, seq, at = candidate
-            self._end_alert(t, out)
-            if self._alert == ev.BETWEEN:
-                self._final((m, cls, explainer.seq, t), ev.BY_PRESS, out)
-                self._owes_press[index(other(self.pos.side))] = 0
-                self._evaluate(now, out)
-                return
-            explainer.seen.append(m)
-            self._candidate = (m, cls, explainer.seq, t)
-            self._state = MOVE
-            self._timer = ticks.add(now, self.settle_ms)
-            return
-        if pts != self._shown_pts:
-            self._shown_pts = pts
-            out.append((ev.ALERT, t, ev.ALERT_ARTICLES[self._alert], pts, self._alert, missing))
-
-    def _end_alert(self, t, out):  # the points are right: RESTORED, play goes on
-        out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
-        self._mode = _PLAY
-        self._recovering = False
-        self.explainer.records = []
-
     # -- set-up ----------------------------------------------------------------
 
     def _setup_check(self, t, out):
@@ -557,7 +417,7 @@ class Recogniser:
 
     def _clear(self):
         self.holds.clear()  # the scans waiting are forgotten: the points read as they are
-        fr.copy(self._sensed, self.explainer.observed)
+        fr.copy(self.holds.sensed, self.explainer.observed)
         self.explainer.restart()
         self.touches.new_turn()
         self._candidate = None
