@@ -10,19 +10,19 @@ from sense.explain import BASE, MOVE, UNEXPLAINED
 from xq.pieces import index, other
 from xq.squares import from_point, point
 
-# The recogniser's modes.
-SETUP = const(0)  # checking the set-up
-PLAY = const(1)  # following the game
-ALERT = const(2)  # waiting until the points of an alert are restored
+# The recogniser's modes (recognise.py has the same; private names: on the
+# unix port each public one takes a slot in the interned-string pool).
+_PLAY = const(1)  # following the game
+_ALERT = const(2)  # waiting until the points of an alert are restored
 
 # _raise()'s kind when the points that differ are to tell it (no alert
 # kind is 0).
-BY_POINTS = const(0)
+_BY_POINTS = const(0)
 
 
 class Alerts:
     def _raise(self, now, kind, breach, out):
-        # An unexplained state is final: an alert of `kind` (BY_POINTS:
+        # An unexplained state is final: an alert of `kind` (_BY_POINTS:
         # which, the points tell) with the points that differ, from the position or
         # from the position after a legal move of the mover seen before,
         # whichever leaves fewer points to restore. `breach`: the capture
@@ -32,7 +32,7 @@ class Alerts:
         if best is not None:
             self._final(best, ev.BY_ALERT, out)
             if kind == ev.BETWEEN:
-                kind = BY_POINTS
+                kind = _BY_POINTS
         pts, missing = explainer.differing()
         if not pts:
             self._evaluate(now, out)
@@ -41,7 +41,7 @@ class Alerts:
         if kind == ev.BREACH and len(missing) == 1 and breach is not None:
             self._breach_point = missing[0]
             pts = tuple(sorted((missing[0], point(breach[0] & 255))))
-        if kind == BY_POINTS:
+        if kind == _BY_POINTS:
             kind = ev.KNOCKED
             if len(missing) == 1 and len(pts) == 2:
                 gone = missing[0]
@@ -55,7 +55,7 @@ class Alerts:
         self._alert_mode(since, kind, pts, missing, out)
 
     def _alert_mode(self, t, kind, pts, missing, out):
-        self._mode = ALERT
+        self._mode = _ALERT
         self._alert = kind
         self._shown_pts = pts
         self._timer = None
@@ -107,7 +107,7 @@ class Alerts:
 
     def _end_alert(self, t, out):  # the points are right: RESTORED, play goes on
         out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
-        self._mode = PLAY
+        self._mode = _PLAY
         self._recovering = False
         self.explainer.records = []
 

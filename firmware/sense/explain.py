@@ -58,6 +58,7 @@ UP = const(3)
 
 _MAX_RECORDS = const(48)  # a turn fiddled with longer than this forgets its oldest changes
 _TWO_PLY_SCAN = const(24)  # how many recent records the two-ply search looks at
+_STILL_MS = const(100)  # a piece placed this long ago stands still (holds.py)
 
 # explain()'s results when it finds no candidate: shared, so that they cost
 # no allocation.
@@ -126,15 +127,15 @@ class Explainer:
         """True if point p of the position holds a piece of the side to move."""
         return colour(self.pos.piece_at(from_point(p))) == self.pos.side
 
-    def still(self, p, t, still_ms):
-        """True if the piece just lifted from point p had stood still: a
+    def quiet(self, p, t):
+        """True if the piece just lifted from point p had stood quiet: a
         piece of the position not moved this turn, or one placed there at
-        least still_ms before `t` (holds.py: its lift is held)."""
+        least _STILL_MS before `t` (holds.py: its lift is held)."""
         records = self.records
         for i in range(len(records) - 1, -1, -1):
             r = records[i]
             if r[POINT] == p:
-                return r[UP] == 1 and ticks.diff(t, r[AT]) >= still_ms
+                return r[UP] == 1 and ticks.diff(t, r[AT]) >= _STILL_MS
         return self.expected[p] == 1
 
     def differing(self):
@@ -254,7 +255,12 @@ class Explainer:
                 m = move(from_point(origin), from_point(dest))
                 cls = pos.classify(m)
                 if cls != BREACH:
-                    _latest(out, (m, cls, rj[SEQ], rj[AT]))
+                    # the same move completed again by a later placement
+                    # (the piece adjusted, 5.7) goes before the earlier one
+                    k = 0
+                    while k < len(out) and out[k][0] != m:
+                        k += 1
+                    out.insert(k, (m, cls, rj[SEQ], rj[AT]))
         return out
 
     def after(self, candidate):
@@ -277,22 +283,17 @@ class Explainer:
         kind, found = self.explain(self._after, j + 1)
         if kind == HAND and not self._next_lifted(j):
             kind = UNEXPLAINED
-        elif kind == MOVE and not self._placed_since(point(found[0] & 255), j):
-            kind = UNEXPLAINED
+        elif kind == MOVE:
+            # the reply's destination filled by the placement j's scan or later?
+            to = point(found[0] & 255)
+            since = records[j][SEQ]
+            k = len(records) - 1
+            while k >= 0 and records[k][SEQ] >= since and not (records[k][POINT] == to and records[k][UP]):
+                k -= 1
+            if k < 0 or records[k][SEQ] < since:
+                kind = UNEXPLAINED
         self.pos.pop()
         return kind
-
-    def _placed_since(self, p, j):
-        # Was point p filled by the placement j's scan or later?
-        records = self.records
-        seq = records[j][SEQ]
-        for k in range(len(records) - 1, -1, -1):
-            r = records[k]
-            if r[SEQ] < seq:
-                break
-            if r[POINT] == p and r[UP]:
-                return True
-        return False
 
     def _occupancy_after(self, m):
         # self._after = the occupancy of the position after move m.
@@ -344,13 +345,3 @@ class Explainer:
                 best = candidate
         return best
 
-
-def _latest(out, candidate):
-    # Adds a candidate to the list; the same move completed again by a later
-    # placement (the piece adjusted after it was placed, 5.7) goes before
-    # the earlier one, so that it is tried first.
-    for i in range(len(out)):
-        if out[i][0] == candidate[0]:
-            out.insert(i, candidate)
-            return
-    out.append(candidate)

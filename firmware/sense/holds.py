@@ -1,6 +1,6 @@
 # Weak magnets (issue 14): a still piece may vanish from its sensor for
 # 20-40 ms, longer than the debounce, and come back. So the lift of a still
-# piece (one that has not moved lately, explain.py: Explainer.still) is
+# piece (one that has not moved lately, explain.py: Explainer.quiet) is
 # held: it counts only once its point has stayed empty for hold_ms, a
 # longer confirmation on top of the debouncer's; a piece back before that
 # was never gone (a dropout: no touch, no move). A captured piece too must
@@ -11,14 +11,12 @@
 # While a lift is held, the scans after it wait behind it, so that the
 # recogniser still reads every change in the order it happened:
 #
-#     holds = Holds(hold_ms=HOLD_MS, still_ms=STILL_MS)
-#     holds.sensed                the occupancy the sensors show (frame.changes())
+#     holds = Holds()
+#     holds.stable                the occupancy the sensors show (frame.changes())
 #     holds.add(now, t, codes)    a scan's changes (a list: point | present << 7)
-#     scan = holds.ready(now, still)  the oldest scan waiting, [now, t, codes],
+#     scan = holds.take(now, still)   the oldest scan waiting, [now, t, codes],
 #                                 once its held lifts are decided, or None
-#     holds.back(p)               (scan, index) of the first placement on p
-#                                 after the oldest scan, or None
-#     holds.until()               when the oldest scan's holds end, or None
+#     holds.deadline()            when the oldest scan's holds end, or None
 #
 # Nothing waits in a quiet scan: the recogniser's deadline covers them.
 from micropython import const
@@ -28,81 +26,69 @@ import ticks
 # The confirmation of a still piece's lift, beyond the debouncer's: a
 # dropout of 20-40 ms, with bounce at both edges, leaves the stable
 # occupancy empty for at most ~55 ms (docs/SENSING.md, "Weak magnets").
-HOLD_MS = const(60)  # 12 scans of 5 ms
-# A piece placed this long ago stands still (as does a piece of the
-# position not moved this turn).
-STILL_MS = const(100)
+# (Names here are private or reused: on the unix port each new name takes
+# a slot in the interned-string pool, whose next chunk is 16 KB.)
+_HOLD_MS = const(60)  # 12 scans of 5 ms
 
 # The fields of a waiting scan: [now, t, codes].
-NOW = const(0)  # the scan's instant: a hold runs from there
-T = const(1)  # its changes' instant (dated by the debouncer's lag)
-CODES = const(2)  # its changes, point | present << 7 (frame.changes())
+_NOW = const(0)  # the scan's instant: a hold runs from there
+_T = const(1)  # its changes' instant (dated by the debouncer's lag)
+_CODES = const(2)  # its changes, point | present << 7 (frame.changes())
 
 _PRESENT = const(128)
 _POINT_BITS = const(127)
 
 
 class Holds:
-    def __init__(self, hold_ms=HOLD_MS, still_ms=STILL_MS):
-        self.hold_ms = hold_ms
-        self.still_ms = still_ms  # a piece placed this long ago stands still
-        self.scans = []  # [now, t, codes], oldest first
+    def __init__(self):
+        self.queue = []  # the scans waiting, [now, t, codes], oldest first
         # The stable occupancy as the sensors show it; the recogniser's
         # (Explainer.observed) lags behind it while a lift is held.
-        self.sensed = bytearray(90)
+        self.stable = bytearray(90)
 
     def clear(self):
-        self.scans = []
+        self.queue = []
 
     def add(self, now, t, codes):
         """The changes of the scan at `now` (a list of codes) queue up."""
-        self.scans.append([now, t, codes])
+        self.queue.append([now, t, codes])
 
-    def ready(self, now, still):
+    def take(self, now, still):
         """The oldest scan, taken off, once the fate of its held lifts is
         known (still(p, t): is the lift from point p one to hold); None
-        while one is neither back nor held for hold_ms. A lift back within
-        hold_ms is a dropout: it and its return go (no touch, no move)."""
-        scan = self.scans[0]
-        codes = scan[CODES]
+        while one is neither back nor held for the hold. A lift back within
+        the hold is a dropout: it and its return go (no touch, no move)."""
+        scan = self.queue[0]
+        codes = scan[_CODES]
         i = 0
         while i < len(codes):
             p = codes[i] & _POINT_BITS
-            if codes[i] & _PRESENT or not still(p, scan[T]):
+            if codes[i] & _PRESENT or not still(p, scan[_T]):
                 i += 1
                 continue
             found = self.back(p)
-            if found is not None and self.brief(scan, found[0]):
-                del found[0][CODES][found[1]]
+            if found is not None and ticks.diff(found[0][_NOW], scan[_NOW]) < _HOLD_MS:
+                del found[0][_CODES][found[1]]
                 del codes[i]
                 continue
-            if not self.over(scan, now):
+            if ticks.diff(now, scan[_NOW]) < _HOLD_MS:
                 return None
             i += 1
-        return self.scans.pop(0)
+        return self.queue.pop(0)
 
     def back(self, p):
         """The first placement on point p after the oldest scan waiting: the
         (scan, index of its code), or None."""
-        for k in range(1, len(self.scans)):
-            scan = self.scans[k]
-            codes = scan[CODES]
+        for k in range(1, len(self.queue)):
+            scan = self.queue[k]
+            codes = scan[_CODES]
             for i in range(len(codes)):
                 if codes[i] == p | _PRESENT:
                     return scan, i
         return None
 
-    def brief(self, scan, later):
-        """True if a piece lifted in `scan` and back in `later` was away for
-        less than hold_ms."""
-        return ticks.diff(later[NOW], scan[NOW]) < self.hold_ms
-
-    def over(self, scan, now):
-        """True if the lifts of `scan` have been held for hold_ms by `now`."""
-        return ticks.diff(now, scan[NOW]) >= self.hold_ms
-
-    def until(self):
+    def deadline(self):
         """When the oldest scan's holds end (ms ticks), or None."""
-        if not self.scans:
+        if not self.queue:
             return None
-        return ticks.add(self.scans[0][NOW], self.hold_ms)
+        return ticks.add(self.queue[0][_NOW], _HOLD_MS)

@@ -7,8 +7,7 @@ becomes final (5.7); explain.py reads the sensors against the position,
 touches.py keeps the touches and their duties (art. 5), holds.py the lifts
 of still pieces waiting for their confirmation.
 
-    rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0,
-                     hold_ms=HOLD_MS, still_ms=STILL_MS)
+    rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0)
     rec.setup(now, fen=None) / rec.confirm(now, who) / rec.reset(now, fen)
     rec.frame(now, words) or rec.feed(now, occ)   each scan's stable occupancy
     rec.tick(now)        a scan with no change (timers, holds)
@@ -24,8 +23,8 @@ from micropython import const
 import ticks
 from sense import events as ev
 from sense import frame as fr
-from sense import holds as hd
-from sense.alerts import ALERT, BY_POINTS, PLAY, SETUP, Alerts
+from sense.holds import Holds
+from sense.alerts import Alerts
 from sense.explain import AT, BASE, HAND, MOVE, POINT, SEQ, UNEXPLAINED, UP, Explainer
 from sense.touches import Touches
 from xq.fen import START
@@ -39,9 +38,16 @@ _PRESENT = const(128)
 _POINT_BITS = const(127)
 
 
+# The modes, and _raise()'s kind when the points that differ are to tell it
+# (alerts.py has the same).
+_SETUP = const(0)  # checking the set-up
+_PLAY = const(1)  # following the game
+_ALERT = const(2)  # waiting until the points of an alert are restored
+_BY_POINTS = const(0)
+
+
 class Recogniser(Alerts):
-    def __init__(self, pos=None, settle_ms=2000, alert_ms=None, lag_ms=0, jitter_ms=10, simul_ms=30,
-                 hold_ms=hd.HOLD_MS, still_ms=hd.STILL_MS):
+    def __init__(self, pos=None, settle_ms=2000, alert_ms=None, lag_ms=0, jitter_ms=10, simul_ms=30):
         # (first: a quiet scan reads it, and an attribute set first is found
         # first in the instance's table)
         self._deadline = None  # when tick() may next act: the timer, or a hold's end
@@ -52,12 +58,12 @@ class Recogniser(Alerts):
         self.explainer = Explainer(self.pos, jitter_ms)
         self.touches = Touches(simul_ms)
         # the scans waiting behind a held lift, the occupancy as sensed
-        self.holds = hd.Holds(hold_ms, still_ms)
+        self.holds = Holds()
         self._changes = bytearray(90)  # scratch: the changes of one scan
-        self._mode = SETUP
-        self._state = BASE  # the last explanation (explain.py), in PLAY
+        self._mode = _SETUP
+        self._state = BASE  # the last explanation (explain.py), in play
         self._candidate = None  # the provisional move (a candidate, explain.py)
-        self._timer = None  # when the settle or alert timer is due
+        self._end = None  # when the settle or alert timer is due
         # Per side (index()): a move of it became final and it has not
         # pressed its clock since (8.1.7 is pressing without one).
         self._owes_press = bytearray(2)
@@ -76,7 +82,7 @@ class Recogniser(Alerts):
         position by default) until confirm() is called."""
         self.pos.set_fen(fen or START)
         self._clear()
-        self._mode = SETUP
+        self._mode = _SETUP
         self._fresh = False  # a game set up here: no recovery to follow
         self._shown_pts = None
         out = []
@@ -92,7 +98,7 @@ class Recogniser(Alerts):
         if pts:
             out.append((ev.SETUP, now, "", pts, 0, missing))
             return out
-        self._mode = PLAY
+        self._mode = _PLAY
         self._clear()
         out.append((ev.SETUP_OK, now, "", (), 0, who))
         return out
@@ -103,7 +109,7 @@ class Recogniser(Alerts):
         self.pos.set_fen(fen)
         self._clear()
         self._owes_press[0] = self._owes_press[1] = 0
-        self._mode = PLAY
+        self._mode = _PLAY
         self._recovering, self._fresh = self._fresh, False
         out = []
         pts, missing = self.explainer.differing()
@@ -113,11 +119,11 @@ class Recogniser(Alerts):
 
     def frame(self, now, words):
         """Takes the stable frame (three words, frame.py) of this scan."""
-        return self._scan(now, int(fr.changes(words, self.holds.sensed, self._changes)))
+        return self._scan(now, int(fr.changes(words, self.holds.stable, self._changes)))
 
     def feed(self, now, occ):
         """Takes the stable occupancy as a bitmap of 90 points."""
-        return self._scan(now, int(fr.occ_changes(occ, self.holds.sensed, self._changes)))
+        return self._scan(now, int(fr.occ_changes(occ, self.holds.stable, self._changes)))
 
     def tick(self, now):
         """A scan without a change: runs the settle and alert timers and
@@ -126,30 +132,30 @@ class Recogniser(Alerts):
         if deadline is None or ticks.diff(now, deadline) < 0:
             return ev.NOTHING
         out = []
-        self._drain(now, out)
-        self._timers(now, out)
+        self._read(now, out)
+        self._check(now, out)
         self._arm()
         return out
 
-    def _timers(self, now, out):
+    def _check(self, now, out):
         # The settle and alert timers, once due; they wait while a lift is
         # held (it may be the change that would have stopped them).
-        timer = self._timer
-        if timer is None or ticks.diff(now, timer) < 0 or self.holds.scans:
+        timer = self._end
+        if timer is None or ticks.diff(now, timer) < 0 or self.holds.queue:
             return
-        self._timer = None
-        if self._mode == PLAY:
+        self._end = None
+        if self._mode == _PLAY:
             if self._state == MOVE:
                 self._final(self._candidate, ev.BY_SETTLE, out)
                 self._evaluate(now, out)
             elif self._state == UNEXPLAINED:
-                self._raise(now, BY_POINTS, None, out)
+                self._raise(now, _BY_POINTS, None, out)
 
     def _arm(self):
         # The deadline: the end of the oldest scan's holds if any (the
         # timers wait for them), else the timer.
-        until = self.holds.until()
-        self._deadline = self._timer if until is None else until
+        until = self.holds.deadline()
+        self._deadline = self._end if until is None else until
 
     def press(self, now, side):
         """A clock press by `side`. Makes the presser's provisional move
@@ -163,7 +169,7 @@ class Recogniser(Alerts):
     def _press(self, now, side, out):
         owes = self._owes_press
         i = index(side)
-        if self._mode == PLAY and side == self.pos.side:
+        if self._mode == _PLAY and side == self.pos.side:
             if self._state == MOVE:
                 self._final(self._candidate, ev.BY_PRESS, out)
                 owes[i] = 0
@@ -186,7 +192,7 @@ class Recogniser(Alerts):
                 owes[i] = 0
                 return
             if self._state == UNEXPLAINED:
-                self._raise(now, BY_POINTS, None, out)
+                self._raise(now, _BY_POINTS, None, out)
                 return
             if self._state == HAND:
                 kind, breach = self.explainer.explain(self.explainer.expected, 0)
@@ -200,14 +206,14 @@ class Recogniser(Alerts):
         if owes[i]:
             owes[i] = 0
             return
-        if self._mode != SETUP:
+        if self._mode != _SETUP:
             pts, missing = self.explainer.differing()
             out.append((ev.NOMOVE, now, "8.1.7", pts, 0, side))
 
     def provisional(self):
         """The move being made, not final yet (from << 8 | to), or 0."""
         c = self._candidate  # (move, class, seq, at)
-        if self._mode == PLAY and self._state == MOVE and c is not None:
+        if self._mode == _PLAY and self._state == MOVE and c is not None:
             return c[0]
         return 0
 
@@ -215,7 +221,7 @@ class Recogniser(Alerts):
         """The instant of the placement that completed the provisional move
         (ms ticks), or 0 if there is none."""
         c = self._candidate
-        if self._mode == PLAY and self._state == MOVE and c is not None:
+        if self._mode == _PLAY and self._state == MOVE and c is not None:
             return c[3]
         return 0
 
@@ -226,13 +232,24 @@ class Recogniser(Alerts):
     # -- changes ------------------------------------------------------------
 
     def _scan(self, now, n):
-        # The n changes of a scan (in self._changes) wait behind any held
-        # lift, then go in order.
+        # The n changes of a scan (in self._changes) go at once, unless one
+        # is the lift of a still piece or scans wait already: then they wait
+        # too, and go in order (holds.py; only they allocate).
         out = []
+        t = ticks.add(now, -self.lag_ms)
+        holds = self.holds
+        changes = self._changes
+        wait = len(holds.queue) > 0
+        for i in range(n):
+            if not wait and not changes[i] & _PRESENT and self._hold(changes[i], t):
+                wait = True
+        if n and wait:
+            holds.add(now, t, list(changes[:n]))
+            n = 0
+        self._read(now, out)
         if n:
-            self.holds.add(now, ticks.add(now, -self.lag_ms), list(self._changes[:n]))
-        self._drain(now, out)
-        self._timers(now, out)
+            self._batch(now, t, n, out)
+        self._check(now, out)
         self._arm()
         return out
 
@@ -240,10 +257,14 @@ class Recogniser(Alerts):
         # Placements of the scan first, then its lifts: when a placement and
         # a lift are seen together, the placement completing a move and the
         # lift beginning the reply is the reading that loses nothing.
-        if self._mode != PLAY:
+        changes = self._changes
+        observed = self.explainer.observed
+        for i in range(n):
+            observed[changes[i] & _POINT_BITS] = 1 if changes[i] & _PRESENT else 0
+        if self._mode != _PLAY:
             # Setting up or waiting for a restoration: only the result counts.
             self.explainer.seq += 1
-            self._alert_step(now, t, out) if self._mode == ALERT else self._setup_check(t, out)
+            self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
             return
         changes = self._changes
         observed = self.explainer.observed
@@ -262,38 +283,35 @@ class Recogniser(Alerts):
 
     # -- weak magnets (holds.py) ------------------------------------------------
 
-    def _drain(self, now, out):
-        # The scans waiting, in order, as far as the holds allow (holds.py).
+    def _read(self, now, out):
+        # The scans waiting, read in order, as far as the holds allow.
         holds = self.holds
-        while holds.scans:
-            scan = holds.ready(now, self._still)
+        while holds.queue:
+            scan = holds.take(now, self._hold)
             if scan is None:
                 return
-            codes = scan[hd.CODES]
-            observed = self.explainer.observed
+            at, t, codes = scan
             for i in range(len(codes)):
-                c = codes[i]
-                self._changes[i] = c
-                observed[c & _POINT_BITS] = 1 if c & _PRESENT else 0
+                self._changes[i] = codes[i]
             if codes:
-                self._batch(scan[hd.NOW], scan[hd.T], len(codes), out)
+                self._batch(at, t, len(codes), out)
 
-    def _still(self, p, t):
+    def _hold(self, p, t):
         # Is the lift from point p one to hold? In play, a still piece
         # (explain.py); during an alert, a piece where the position has one.
-        if self._mode == PLAY:
-            return self.explainer.still(p, t, self.holds.still_ms)
-        return self._mode == ALERT and self.explainer.expected[p] == 1
+        if self._mode == _PLAY:
+            return self.explainer.quiet(p, t)
+        return self._mode == _ALERT and self.explainer.expected[p] == 1
 
     def _step(self, now, t, present, n, out):
         # The changes of the scan in one direction (placements or lifts).
         explainer = self.explainer
         explainer.seq += 1
         seq = explainer.seq
-        if self._mode != PLAY:
+        if self._mode != _PLAY:
             # The placements of this scan ended a restoration (or a 5.10
             # alert): its lifts belong to the game again.
-            self._alert_step(now, t, out) if self._mode == ALERT else self._setup_check(t, out)
+            self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
             return
         changes = self._changes
         for i in range(n):
@@ -322,13 +340,13 @@ class Recogniser(Alerts):
                 explainer.seen.append(m)
             self._candidate = candidate
             self._state = MOVE
-            self._timer = ticks.add(now, self.settle_ms)
+            self._end = ticks.add(now, self.settle_ms)
             self.touches.put_back(self.pos, self.explainer.observed, point(m & 255), out)
             return
         if kind == BASE:
             self._state = BASE
             self._candidate = None
-            self._timer = None
+            self._end = None
             self.touches.put_back(self.pos, self.explainer.observed, -1, out)
             explainer.records = []
             return
@@ -356,13 +374,13 @@ class Recogniser(Alerts):
             self._calm_seq = explainer.seq
         if kind == HAND:
             self._state = HAND
-            self._timer = None
+            self._end = None
             return
         if self._state != UNEXPLAINED:
             records = explainer.records
             self._unexplained_at = records[-1][AT] if records else now
         self._state = UNEXPLAINED
-        self._timer = ticks.add(now, self.alert_ms)
+        self._end = ticks.add(now, self.alert_ms)
 
     # -- final moves ----------------------------------------------------------
 
@@ -405,7 +423,7 @@ class Recogniser(Alerts):
         self._candidate = None
         explainer.seen = []
         self._state = BASE
-        self._timer = None
+        self._end = None
 
     # -- set-up ----------------------------------------------------------------
 
@@ -417,10 +435,10 @@ class Recogniser(Alerts):
 
     def _clear(self):
         self.holds.clear()  # the scans waiting are forgotten: the points read as they are
-        fr.copy(self.holds.sensed, self.explainer.observed)
+        fr.copy(self.holds.stable, self.explainer.observed)
         self.explainer.restart()
         self.touches.new_turn()
         self._candidate = None
         self._state = BASE
-        self._timer = self._deadline = None
+        self._end = self._deadline = None
         self._breach_point = -1
