@@ -228,8 +228,10 @@ class Explainer:
 
     def candidates(self, lifted=False):
         """Moves of the mover that an earlier placement completed, oldest
-        first (a move completed twice: the later first). The destination must be occupied now, unless `lifted` (the
-        opponent may have lifted the piece to take it)."""
+        first (a move completed twice: the later first), except the stops a
+        slide passed (lifted again and the next change a placement elsewhere:
+        the piece moved on). The destination must be occupied now, unless
+        `lifted` (the opponent may have lifted the piece to take it)."""
         records = self.records
         n = len(records)
         lo = n - _TWO_PLY_SCAN if n > _TWO_PLY_SCAN else 0
@@ -252,6 +254,11 @@ class Explainer:
                     continue
                 if expected[dest] and colour(pos.piece_at(from_point(dest))) == side:
                     continue
+                k = j + 1
+                while k < n and records[k][POINT] != dest:
+                    k += 1
+                if k + 1 < n and not records[k][UP] and records[k + 1][UP] and records[k + 1][POINT] != dest:
+                    continue  # a stop the slide passed
                 m = move(from_point(origin), from_point(dest))
                 cls = pos.classify(m)
                 if cls != BREACH:
