@@ -113,6 +113,8 @@ def main():
     print("  final by the settle time (2 s):       400 scans after the placement")
     print("  A fast reply is seen %d scans after the opponent lifts, so a reply 20 ms after the"
           " placement is never lost." % max(nxt))
+    print("  (a still piece's lift counts once held %d ms, %d scans, beyond the debounce: weak"
+          " magnets' 20-40 ms dropouts are never read; docs/SENSING.md)" % (gen.HOLD_MS, gen.HOLD_MS // gen.SCAN_MS))
     print("Scans by duration in the replay (us bound: count): %s" % ", ".join(
         "<%s: %d" % (e if e < 1 << 29 else "inf", n) for e, n in hist if n))
     print()

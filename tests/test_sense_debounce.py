@@ -118,7 +118,7 @@ s.rec.confirm(0, 'arbiter')
 occ[7 * 1 + 9 * 2] = 0; occ[4 + 9 * 2] = 1      # h2 -> e2
 fr.pack(occ, raw)
 t = 0
-for k in range(8):
+for k in range(20):   # (the lift of h2 is held 60 ms: sense/holds.py)
     t += 5; s.step(t, raw)
 print(s.rec.provisional() != 0)
 gc.collect(); gc.disable()

@@ -1,12 +1,16 @@
 """Random illegal manipulations never produce a move: each raises an alert
 with exactly the points that differ, and the game goes on once they are
 restored (5.8.2, 5.8.3, 5.9, 5.10, 4.1.8). Trials are generated in CPython
-from positions of the master games and run in one unix-port process."""
+from positions of the master games and run in one unix-port process; issue
+14's size, 100,000 trials, over two processes under `make bench`."""
+import multiprocessing
 import random
 import sys
+import time
 
 import pytest
 
+from xqboard import runtime
 from xqboard.core import BREACH, Position, squares
 from xqboard.paths import REPO
 
@@ -119,7 +123,8 @@ def make_trials(rng, n):
 
 def run_trials(mp, trials):
     text = "".join("%s|%s\n" % (t[0], t[1]) for t in trials)
-    r = mp.script(REPO / "tests" / "mp" / "sense_trials.py", input=text)
+    r = runtime.run([str(REPO / "tests" / "mp" / "sense_trials.py")], input=text,
+                    extra_paths=[REPO / "tests" / "mp"])
     assert r.returncode == 0, r.stderr[-3000:]
     res = []
     for line in r.stdout.splitlines():
@@ -162,9 +167,43 @@ def test_random_illegal_manipulations_alert_and_the_game_continues(mp):
     assert {t[2] for t in trials} == {"4.1.8", "5.8.2", "5.9", "5.10"}
 
 
+def test_knocked_pieces_that_spell_two_moves_in_the_wrong_order_alert_5_9(mp):
+    # Red's soldier a3 knocked onto b4, then Black's cannon b3 onto a4: the
+    # board then shows a3a4 and b3b4, but b4 was filled before b3 emptied,
+    # so no reply of Black's made it: knocked pieces, never two moves (one of
+    # the 4 manipulations in 24,000 that became moves, issue 14).
+    fen = "1rb1kabr1/4a4/2n4c1/p1p1p2Rp/5np2/2P6/Pc2P1P1P/C1N1C1N2/9/1RBAKAB2 w - - 16 9"
+    t = (fen, "-a3 +b4 -b3 +a4 w2100 -b4 +a3 -a4 +b3 -h6 +f6 P0", "5.9",
+         sorted(squares.point(squares.parse(x)) for x in ("a3", "b3", "a4", "b4")),
+         sorted(squares.point(squares.parse(x)) for x in ("a3", "b3")), "h6f6")
+    check(t, run_trials(mp, [t])[0])
+
+
 @pytest.mark.bench
 def test_stress_illegal_manipulations(mp):
     rng = random.Random(42)
     trials = make_trials(rng, 4000)
     for t, lines in zip(trials, run_trials(mp, trials)):
         check(t, lines)
+
+
+def _trials_batch(seed):
+    # 5,000 trials in a worker process: the failures, as text.
+    trials = make_trials(random.Random(seed), 5000)
+    bad = []
+    for t, lines in zip(trials, run_trials(None, trials)):
+        try:
+            check(t, lines)
+        except AssertionError as e:
+            bad.append(str(e)[:600])
+    return bad
+
+
+@pytest.mark.bench
+def test_100000_illegal_manipulations_make_no_move(mp):
+    # Issue 14's size: 0 moves out of 100,000 illegal manipulations.
+    t = time.monotonic()
+    with multiprocessing.get_context("fork").Pool(2) as pool:
+        bad = [b for r in pool.map(_trials_batch, range(100, 120), chunksize=1) for b in r]
+    print("\n100,000 illegal manipulations in %.0f s (2 processes): %d wrong" % (time.monotonic() - t, len(bad)))
+    assert not bad, "\n".join(bad[:5])

@@ -98,7 +98,7 @@ def test_slide_across_empty_points_is_one_move(mp):
 @pytest.mark.parametrize("script", [
     "-h2 -h9 +h9",          # capturing piece first
     "-h9 -h2 +h9",          # captured piece first
-    "-h2 t500 -h9 t30 +h9",  # the captured piece leaves only briefly
+    "-h2 t500 -h9 t80 +h9",  # the captured piece leaves only briefly (at least the hold, 60 ms)
 ])
 def test_capture_in_either_lift_order(mp, script):
     lines = play(mp, script + " w2100")
@@ -350,3 +350,39 @@ print(b.rec.provisional(), b.rec.provisional_at())
     assert lines[0] == "0 0"
     assert lines[1] == "%d 1800" % squares.parse_move("h2d2")  # +d2 at 1800
     assert lines[2] == "0 0"
+
+
+# -- weak magnets (issue 14: sense/holds.py) --------------------------------
+
+def test_a_dropout_of_a_still_piece_is_no_touch_5_1(mp):
+    # The black horse on h9 vanishes from its sensor for 30 ms (a weak
+    # magnet): no touch of it (5.2 would bind Red's move), no alert.
+    lines = play(mp, "-h9 t30 +h9 w500 -h2 +e2 w2100")
+    assert kinds(lines, "move", "touch", "duty", "alert") == ["move 1830 h2e2 - [h2 e2] 16"]
+
+
+def test_a_lift_held_for_the_hold_is_a_touch_5_1(mp):
+    # Lifted 70 ms, longer than the hold (60 ms): a real touch, dated at the
+    # lift, and the duty it makes (5.1: the touched own piece must move).
+    lines = play(mp, "-b0 t70 +b0 w500 -h2 +e2 w2100")
+    assert kinds(lines, "touch") == ["touch 1100 - 5.1 [b0] 4"]
+    assert kinds(lines, "duty") == ["duty 1870 h2e2 5.1 [b0] 0"]
+
+
+def test_a_dropout_during_a_slide_does_not_end_the_move_5_7(mp):
+    # The chariot slides a0 -> a1 -> a2; while it rests on a1 a black piece
+    # drops out for 40 ms. Read as the opponent's first lift it would make
+    # a0a1 final (5.7); held, it is nothing, and the slide is one move.
+    lines = play(mp, "-a0 +a1 t150 -b9 t40 +b9 t150 -a1 +a2 w2100")
+    assert kinds(lines, "move") == ["move 1640 a0a2 - [a0 a2] 16"]
+    assert not kinds(lines, "touch", "alert", "duty")
+
+
+def test_a_quicker_swap_than_the_hold_is_a_dropout_and_the_press_alerts_5_10(mp):
+    # The captured piece off its point for 30 ms only: the board cannot
+    # tell it from a dropout while the chariot is in the hand, so it sees
+    # the chariot in no point and says so at the press (5.10, 8.1.7): an
+    # alert for the arbiter, never a wrong move.
+    lines = play(mp, "-h2 t500 -h9 t30 +h9 P0 w2100")
+    assert kinds(lines, "alert", "nomove", "move") == [
+        "alert 1730 - 5.10 [h2] h2", "nomove 1730 - 8.1.7 [h2] 0"]

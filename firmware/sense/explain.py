@@ -58,6 +58,7 @@ UP = const(3)
 
 _MAX_RECORDS = const(48)  # a turn fiddled with longer than this forgets its oldest changes
 _TWO_PLY_SCAN = const(24)  # how many recent records the two-ply search looks at
+_STILL_MS = const(100)  # a piece placed this long ago stands still (holds.py)
 
 # explain()'s results when it finds no candidate: shared, so that they cost
 # no allocation.
@@ -125,6 +126,17 @@ class Explainer:
     def is_movers(self, p):
         """True if point p of the position holds a piece of the side to move."""
         return colour(self.pos.piece_at(from_point(p))) == self.pos.side
+
+    def quiet(self, p, t):
+        """True if the piece just lifted from point p had stood quiet: a
+        piece of the position not moved this turn, or one placed there at
+        least _STILL_MS before `t` (holds.py: its lift is held)."""
+        records = self.records
+        for i in range(len(records) - 1, -1, -1):
+            r = records[i]
+            if r[POINT] == p:
+                return r[UP] == 1 and ticks.diff(t, r[AT]) >= _STILL_MS
+        return self.expected[p] == 1
 
     def differing(self):
         """(points, missing): the points where the board differs from the
@@ -216,8 +228,10 @@ class Explainer:
 
     def candidates(self, lifted=False):
         """Moves of the mover that an earlier placement completed, oldest
-        first. The destination must be occupied now, unless `lifted` (the
-        opponent may have lifted the piece to take it)."""
+        first (a move completed twice: the later first), except the stops a
+        slide passed (lifted again and the next change a placement elsewhere:
+        the piece moved on). The destination must be occupied now, unless
+        `lifted` (the opponent may have lifted the piece to take it)."""
         records = self.records
         n = len(records)
         lo = n - _TWO_PLY_SCAN if n > _TWO_PLY_SCAN else 0
@@ -240,17 +254,29 @@ class Explainer:
                     continue
                 if expected[dest] and colour(pos.piece_at(from_point(dest))) == side:
                     continue
+                k = j + 1
+                while k < n and records[k][POINT] != dest:
+                    k += 1
+                if k + 1 < n and not records[k][UP] and records[k + 1][UP] and records[k + 1][POINT] != dest:
+                    continue  # a stop the slide passed
                 m = move(from_point(origin), from_point(dest))
                 cls = pos.classify(m)
                 if cls != BREACH:
-                    out.append((m, cls, rj[SEQ], rj[AT]))
+                    # the same move completed again by a later placement
+                    # (the piece adjusted, 5.7) goes before the earlier one
+                    k = 0
+                    while k < len(out) and out[k][0] != m:
+                        k += 1
+                    out.insert(k, (m, cls, rj[SEQ], rj[AT]))
         return out
 
     def after(self, candidate):
         """What the board shows under the position + the candidate's move,
         with the records after its completing placement. HAND only if the
         side then to move lifted one of its pieces after that placement
-        (the opponent's first lift, 5.7); otherwise UNEXPLAINED."""
+        (the opponent's first lift, 5.7); MOVE only if the opponent's move
+        was completed after it (pieces knocked before it, in whatever order
+        would spell two moves, are no reply: 5.9); otherwise UNEXPLAINED."""
         m, cls, seq, at = candidate
         # (its completing placement: the change of the destination counted
         # seq; a point changes at most once in a scan)
@@ -264,6 +290,15 @@ class Explainer:
         kind, found = self.explain(self._after, j + 1)
         if kind == HAND and not self._next_lifted(j):
             kind = UNEXPLAINED
+        elif kind == MOVE:
+            # the reply's destination filled by the placement j's scan or later?
+            to = point(found[0] & 255)
+            since = records[j][SEQ]
+            k = len(records) - 1
+            while k >= 0 and records[k][SEQ] >= since and not (records[k][POINT] == to and records[k][UP]):
+                k -= 1
+            if k < 0 or records[k][SEQ] < since:
+                kind = UNEXPLAINED
         self.pos.pop()
         return kind
 
@@ -316,3 +351,4 @@ class Explainer:
                 fewest = n
                 best = candidate
         return best
+

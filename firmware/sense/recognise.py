@@ -1,97 +1,69 @@
 """The recogniser: from a known position and the order in which the stable
 occupancy changes, it tells moves, touches and alerts (art. 3.4, 4.1.8,
 5.1-5.10, 8.1.7). Pure: `now` comes in, nothing reads a clock or a pin.
+docs/SENSING.md is its manual: the calls, the events, the model, weak
+magnets. It owns the Position (`rec.pos`) and pushes each move when it
+becomes final (5.7); explain.py reads the sensors against the position,
+touches.py keeps the touches and their duties (art. 5), holds.py the lifts
+of still pieces waiting for their confirmation.
 
-Who owns what
-  The recogniser owns a Position (`rec.pos`, from xq/position.py) and
-  pushes each move when it becomes final; the game layer reads rec.pos
-  and never pushes to it. After an arbiter's correction, or after
-  recovery from the journal, the game layer calls rec.reset(now, fen).
-  Its parts: explain.py reads the sensors against the position (the
-  explanations BASE, MOVE, HAND, UNEXPLAINED and the candidate moves),
-  touches.py keeps the pieces touched and the duties they make (art. 5).
+    rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0)
+    rec.setup(now, fen=None) / rec.confirm(now, who) / rec.reset(now, fen)
+    rec.frame(now, words) or rec.feed(now, occ)   each scan's stable occupancy
+    rec.tick(now)        a scan with no change (timers, holds)
+    rec.press(now, side) a clock lever (RED or BLACK)
+    rec.provisional(), rec.provisional_at(), rec.deadline()   read-outs
 
-Calls (each returns a list of events, or events.NOTHING when nothing
-happened; see events.py for the event tuples)
-  rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0)
-  rec.setup(now, fen=None)    check the sensors against a position (the
-                              start by default): SETUP with wrong points
-  rec.confirm(now, who)       arbiter/players/host vouch for the set-up:
-                              SETUP_OK, or SETUP if points are still wrong
-  rec.frame(now, words)       the debounced stable frame (frame.py), each
-                              scan; rec.feed(now, occ) the same from a
-                              bitmap of 90 points (bytearray, 1 = a piece):
-                              what the simulated board drives
-  rec.tick(now)               a scan with no change (settle/alert timers);
-                              frame() and feed() call it when nothing changed
-  rec.press(now, side)        a clock lever (RED or BLACK): makes the
-                              presser's provisional move (or the legal
-                              placement it last showed) final; NOMOVE
-                              (8.1.7) if the presser has not moved
-  rec.reset(now, fen)         follow this position from now on
-Read-outs (no allocation)
-  rec.provisional()           the move being made (not final yet), or 0
-  rec.provisional_at()        the instant of the placement that completed
-                              it (its time for a flag ruling, 21.6), or 0
-  rec.deadline()              when tick() may next act (ms ticks), or None
-
-Finality (5.7): a provisional move becomes final on the mover's clock
-press, on the opponent's first lift (the two-ply case), or when nothing has
-changed for settle_ms. Until then moving the same piece on (a slide, an
-adjustment) just changes the explanation: intermediate points of a slide
-are never moves. The move's instant is the placement that completed it.
-
-Alerts: an UNEXPLAINED state that lasts alert_ms (default: settle_ms), or a
-clock press by the mover in an UNEXPLAINED or HAND state, raises an ALERT
-with the points that differ; the recogniser then waits until they are
-restored (RESTORED), and a piece moved against the movement rules then
-counts as touched (5.8.3). Pieces in the hand never alert by time.
-
-Cost: a scan without a change is one deadline check. Explanations run only
-when the stable occupancy changes (a few times per move).
-
-Events are tuples (kind, t, art, pts, what, info): see events.py and
-docs/SENSING.md, which also lists what presence alone cannot tell.
+Each call returns a list of events, or events.NOTHING. A scan without a
+change is one deadline check; explanations run only when the occupancy
+changes (a few times a move).
 """
 from micropython import const
 
 import ticks
 from sense import events as ev
 from sense import frame as fr
+from sense.holds import Holds
+from sense.alerts import Alerts
 from sense.explain import AT, BASE, HAND, MOVE, POINT, SEQ, UNEXPLAINED, UP, Explainer
 from sense.touches import Touches
 from xq.fen import START
-from xq.pieces import index, other
+from xq.pieces import index
 from xq.position import SUICIDE, Position
-from xq.squares import from_point, point
+from xq.squares import point
 
-# Modes.
-_SETUP = const(0)  # checking the set-up
-_PLAY = const(1)  # following the game
-_ALERT = const(2)  # waiting until the points of an alert are restored
-
-# _raise()'s kind when the points that differ are to tell it (no alert
-# kind is 0).
-_BY_POINTS = const(0)
 
 # A change in the scan's list (frame.changes()): point | present << 7.
 _PRESENT = const(128)
 _POINT_BITS = const(127)
 
 
-class Recogniser:
+# The modes, and _raise()'s kind when the points that differ are to tell it
+# (alerts.py has the same).
+_SETUP = const(0)  # checking the set-up
+_PLAY = const(1)  # following the game
+_ALERT = const(2)  # waiting until the points of an alert are restored
+_BY_POINTS = const(0)
+
+
+class Recogniser(Alerts):
     def __init__(self, pos=None, settle_ms=2000, alert_ms=None, lag_ms=0, jitter_ms=10, simul_ms=30):
+        # (first: a quiet scan reads it, and an attribute set first is found
+        # first in the instance's table)
+        self._deadline = None  # when tick() may next act: the timer, or a hold's end
         self.pos = pos if pos is not None else Position()
         self.settle_ms = settle_ms  # 5.7: no change this long makes a placement final
         self.alert_ms = settle_ms if alert_ms is None else alert_ms
         self.lag_ms = lag_ms  # debouncer lag: a change is dated this much before its scan
         self.explainer = Explainer(self.pos, jitter_ms)
         self.touches = Touches(simul_ms)
+        # the scans waiting behind a held lift, the occupancy as sensed
+        self.holds = Holds()
         self._changes = bytearray(90)  # scratch: the changes of one scan
         self._mode = _SETUP
-        self._state = BASE  # the last explanation (explain.py), in _PLAY
+        self._state = BASE  # the last explanation (explain.py), in play
         self._candidate = None  # the provisional move (a candidate, explain.py)
-        self._deadline = None  # when the settle or alert timer is due
+        self._end = None  # when the settle or alert timer is due
         # Per side (index()): a move of it became final and it has not
         # pressed its clock since (8.1.7 is pressing without one).
         self._owes_press = bytearray(2)
@@ -147,38 +119,54 @@ class Recogniser:
 
     def frame(self, now, words):
         """Takes the stable frame (three words, frame.py) of this scan."""
-        n = int(fr.changes(words, self.explainer.observed, self._changes))
-        if n == 0:
-            return self.tick(now)
-        return self._batch(now, n)
+        return self._scan(now, int(fr.changes(words, self.holds.stable, self._changes)))
 
     def feed(self, now, occ):
         """Takes the stable occupancy as a bitmap of 90 points."""
-        n = int(fr.occ_changes(occ, self.explainer.observed, self._changes))
-        if n == 0:
-            return self.tick(now)
-        return self._batch(now, n)
+        return self._scan(now, int(fr.occ_changes(occ, self.holds.stable, self._changes)))
 
     def tick(self, now):
-        """A scan without a change: runs the settle and alert timers."""
+        """A scan without a change: runs the settle and alert timers and
+        ends the holds due."""
         deadline = self._deadline
         if deadline is None or ticks.diff(now, deadline) < 0:
             return ev.NOTHING
-        self._deadline = None
         out = []
+        self._read(now, out)
+        self._check(now, out)
+        self._arm()
+        return out
+
+    def _check(self, now, out):
+        # The settle and alert timers, once due; they wait while a lift is
+        # held (it may be the change that would have stopped them).
+        timer = self._end
+        if timer is None or ticks.diff(now, timer) < 0 or self.holds.queue:
+            return
+        self._end = None
         if self._mode == _PLAY:
             if self._state == MOVE:
                 self._final(self._candidate, ev.BY_SETTLE, out)
                 self._evaluate(now, out)
             elif self._state == UNEXPLAINED:
                 self._raise(now, _BY_POINTS, None, out)
-        return out
+
+    def _arm(self):
+        # The deadline: the end of the oldest scan's holds if any (the
+        # timers wait for them), else the timer.
+        until = self.holds.deadline()
+        self._deadline = self._end if until is None else until
 
     def press(self, now, side):
         """A clock press by `side`. Makes the presser's provisional move
         final; NOMOVE (8.1.7) if the presser has not moved; an ALERT if the
         board shows no legal move (BETWEEN, 5.10, for a piece in the air)."""
         out = []
+        self._press(now, side, out)
+        self._arm()
+        return out
+
+    def _press(self, now, side, out):
         owes = self._owes_press
         i = index(side)
         if self._mode == _PLAY and side == self.pos.side:
@@ -186,7 +174,7 @@ class Recogniser:
                 self._final(self._candidate, ev.BY_PRESS, out)
                 owes[i] = 0
                 self._evaluate(now, out)
-                return out
+                return
             if self._state != BASE:
                 # The press says the hand has left: the legal move seen
                 # last, if the board is nearer to it than to the position,
@@ -197,15 +185,15 @@ class Recogniser:
                     self._final(best, ev.BY_PRESS, out)
                     owes[i] = 0
                     self._evaluate(now, out)
-                    return out
+                    return
             if owes[i]:
                 # Nothing placed yet this turn: a late press for the move
                 # before (the opponent replied before the press came).
                 owes[i] = 0
-                return out
+                return
             if self._state == UNEXPLAINED:
                 self._raise(now, _BY_POINTS, None, out)
-                return out
+                return
             if self._state == HAND:
                 kind, breach = self.explainer.explain(self.explainer.expected, 0)
                 if breach is not None:
@@ -213,15 +201,14 @@ class Recogniser:
                     # and no legal capture there: a capture against the
                     # movement rules.
                     self._raise(now, ev.BREACH, breach, out)
-                    return out
+                    return
                 self._raise(now, ev.BETWEEN, None, out)
         if owes[i]:
             owes[i] = 0
-            return out
+            return
         if self._mode != _SETUP:
             pts, missing = self.explainer.differing()
             out.append((ev.NOMOVE, now, "8.1.7", pts, 0, side))
-        return out
 
     def provisional(self):
         """The move being made, not final yet (from << 8 | to), or 0."""
@@ -244,17 +231,41 @@ class Recogniser:
 
     # -- changes ------------------------------------------------------------
 
-    def _batch(self, now, n):
+    def _scan(self, now, n):
+        # The n changes of a scan (in self._changes) go at once, unless one
+        # is the lift of a still piece or scans wait already: then they wait
+        # too, and go in order (holds.py; only they allocate).
+        out = []
+        t = ticks.add(now, -self.lag_ms)
+        holds = self.holds
+        changes = self._changes
+        wait = len(holds.queue) > 0
+        for i in range(n):
+            if not wait and not changes[i] & _PRESENT and self._hold(changes[i], t):
+                wait = True
+        if n and wait:
+            holds.add(now, t, list(changes[:n]))
+            n = 0
+        self._read(now, out)
+        if n:
+            self._batch(now, t, n, out)
+        self._check(now, out)
+        self._arm()
+        return out
+
+    def _batch(self, now, t, n, out):
         # Placements of the scan first, then its lifts: when a placement and
         # a lift are seen together, the placement completing a move and the
         # lift beginning the reply is the reading that loses nothing.
-        t = ticks.add(now, -self.lag_ms)
-        out = []
+        changes = self._changes
+        observed = self.explainer.observed
+        for i in range(n):
+            observed[changes[i] & _POINT_BITS] = 1 if changes[i] & _PRESENT else 0
         if self._mode != _PLAY:
             # Setting up or waiting for a restoration: only the result counts.
             self.explainer.seq += 1
             self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
-            return out
+            return
         changes = self._changes
         observed = self.explainer.observed
         lifts = 0
@@ -269,7 +280,28 @@ class Recogniser:
                 if not changes[i] & _PRESENT:
                     observed[changes[i]] = 0
             self._step(now, t, 0, n, out)
-        return out
+
+    # -- weak magnets (holds.py) ------------------------------------------------
+
+    def _read(self, now, out):
+        # The scans waiting, read in order, as far as the holds allow.
+        holds = self.holds
+        while holds.queue:
+            scan = holds.take(now, self._hold)
+            if scan is None:
+                return
+            at, t, codes = scan
+            for i in range(len(codes)):
+                self._changes[i] = codes[i]
+            if codes:
+                self._batch(at, t, len(codes), out)
+
+    def _hold(self, p, t):
+        # Is the lift from point p one to hold? In play, a still piece
+        # (explain.py); during an alert, a piece where the position has one.
+        if self._mode == _PLAY:
+            return self.explainer.quiet(p, t)
+        return self._mode == _ALERT and self.explainer.expected[p] == 1
 
     def _step(self, now, t, present, n, out):
         # The changes of the scan in one direction (placements or lifts).
@@ -282,16 +314,20 @@ class Recogniser:
             self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
             return
         changes = self._changes
-        expected = explainer.expected
         for i in range(n):
             change = changes[i]
             if change & _PRESENT == present:
-                p = change & _POINT_BITS
-                explainer.records.append([seq, t, p, 1 if present else 0])
-                if not present and expected[p]:
-                    self.touches.lifted(p, seq, t)
+                self._record(seq, t, change & _POINT_BITS, 1 if present else 0)
         explainer.forget_oldest()
         self._evaluate(now, out)
+
+    def _record(self, seq, t, p, up):
+        # One change of the stable occupancy; the first lift of a piece of
+        # the position this turn is its touch.
+        explainer = self.explainer
+        explainer.records.append([seq, t, p, up])
+        if not up and explainer.expected[p]:
+            self.touches.lifted(p, seq, t)
 
     # -- explaining ---------------------------------------------------------
 
@@ -304,13 +340,13 @@ class Recogniser:
                 explainer.seen.append(m)
             self._candidate = candidate
             self._state = MOVE
-            self._deadline = ticks.add(now, self.settle_ms)
+            self._end = ticks.add(now, self.settle_ms)
             self.touches.put_back(self.pos, self.explainer.observed, point(m & 255), out)
             return
         if kind == BASE:
             self._state = BASE
             self._candidate = None
-            self._deadline = None
+            self._end = None
             self.touches.put_back(self.pos, self.explainer.observed, -1, out)
             explainer.records = []
             return
@@ -338,13 +374,13 @@ class Recogniser:
             self._calm_seq = explainer.seq
         if kind == HAND:
             self._state = HAND
-            self._deadline = None
+            self._end = None
             return
         if self._state != UNEXPLAINED:
             records = explainer.records
             self._unexplained_at = records[-1][AT] if records else now
         self._state = UNEXPLAINED
-        self._deadline = ticks.add(now, self.alert_ms)
+        self._end = ticks.add(now, self.alert_ms)
 
     # -- final moves ----------------------------------------------------------
 
@@ -387,99 +423,7 @@ class Recogniser:
         self._candidate = None
         explainer.seen = []
         self._state = BASE
-        self._deadline = None
-
-    # -- alerts ----------------------------------------------------------------
-
-    def _raise(self, now, kind, breach, out):
-        # An unexplained state is final: an alert of `kind` (_BY_POINTS:
-        # which, the points tell) with the points that differ, from the position or
-        # from the position after a legal move of the mover seen before,
-        # whichever leaves fewer points to restore. `breach`: the capture
-        # against the movement rules the board showed (explain.py), or None.
-        explainer = self.explainer
-        best = explainer.nearest(False)
-        if best is not None:
-            self._final(best, ev.BY_ALERT, out)
-            if kind == ev.BETWEEN:
-                kind = _BY_POINTS
-        pts, missing = explainer.differing()
-        if not pts:
-            self._evaluate(now, out)
-            return
-        self._breach_point = -1
-        if kind == ev.BREACH and len(missing) == 1 and breach is not None:
-            self._breach_point = missing[0]
-            pts = tuple(sorted((missing[0], point(breach[0] & 255))))
-        if kind == _BY_POINTS:
-            kind = ev.KNOCKED
-            if len(missing) == 1 and len(pts) == 2:
-                gone = missing[0]
-                if explainer.is_movers(gone):
-                    # An own piece moved against the movement rules.
-                    kind = ev.BREACH
-                    self._breach_point = gone
-                else:
-                    kind = ev.DISPLACED
-        since = self._unexplained_at if self._state == UNEXPLAINED else now
-        self._alert_mode(since, kind, pts, missing, out)
-
-    def _alert_mode(self, t, kind, pts, missing, out):
-        self._mode = _ALERT
-        self._alert = kind
-        self._shown_pts = pts
-        self._deadline = None
-        self._candidate = None
-        self._state = UNEXPLAINED
-        out.append((ev.ALERT, t, ev.ALERT_ARTICLES[kind], pts, kind, missing))
-
-    def _alert_step(self, now, t, out):
-        explainer = self.explainer
-        pts, missing = explainer.differing()
-        if not pts:
-            self._end_alert(t, out)
-            self._state = BASE
-            touches = self.touches
-            if self._breach_point >= 0:
-                # 5.8.3: the piece moved against the rules counts as touched.
-                p = self._breach_point
-                self._breach_point = -1
-                touches.forget_knocked(self._calm_seq, p)
-                touches.lifted(p, explainer.seq, t)
-                touches.reported[p] = 1
-                out.append((ev.TOUCH, t, "5.8.3", (p,), 0, self.pos.piece_at(from_point(p))))
-            else:
-                # Knocked or displaced pieces are not touches (5.8.2, 5.9).
-                touches.forget_knocked(self._calm_seq, -1)
-            return
-        landed = self._alert == ev.BETWEEN or (self._alert == ev.POSITION and self._recovering)
-        kind, candidate = explainer.explain(explainer.expected, 0) if landed else (0, None)
-        if kind == MOVE and candidate is not None:
-            # The points are right for a legal move: the alert ends (5.7). A
-            # piece in the air landed (5.10): final at once (its press was
-            # 8.1.7). After a power cut: the move placed, not pressed, pending
-            # again (a capture stays an alert: it looks like a piece in hand).
-            m, cls, seq, at = candidate
-            self._end_alert(t, out)
-            if self._alert == ev.BETWEEN:
-                self._final((m, cls, explainer.seq, t), ev.BY_PRESS, out)
-                self._owes_press[index(other(self.pos.side))] = 0
-                self._evaluate(now, out)
-                return
-            explainer.seen.append(m)
-            self._candidate = (m, cls, explainer.seq, t)
-            self._state = MOVE
-            self._deadline = ticks.add(now, self.settle_ms)
-            return
-        if pts != self._shown_pts:
-            self._shown_pts = pts
-            out.append((ev.ALERT, t, ev.ALERT_ARTICLES[self._alert], pts, self._alert, missing))
-
-    def _end_alert(self, t, out):  # the points are right: RESTORED, play goes on
-        out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
-        self._mode = _PLAY
-        self._recovering = False
-        self.explainer.records = []
+        self._end = None
 
     # -- set-up ----------------------------------------------------------------
 
@@ -490,9 +434,11 @@ class Recogniser:
             out.append((ev.SETUP, t, "", pts, 0, missing))
 
     def _clear(self):
+        self.holds.clear()  # the scans waiting are forgotten: the points read as they are
+        fr.copy(self.holds.stable, self.explainer.observed)
         self.explainer.restart()
         self.touches.new_turn()
         self._candidate = None
         self._state = BASE
-        self._deadline = None
+        self._end = self._deadline = None
         self._breach_point = -1

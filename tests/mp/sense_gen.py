@@ -6,9 +6,15 @@ placements at millisecond times, captures in either lift order or with the
 captured piece leaving only briefly, slides across empty points, touches,
 adjustments, clock presses or not, pauses of any length between moves and
 shorter than the settle time within one, fast replies 20-100 ms after the
-placement. Then what the sensors make of it: bounce on every transition,
-one-scan flickers and dropouts of 2-3 scans (shorter than the debounce) on
-random points. The script lists the raw frame changes scan by scan.
+placement. Then what the sensors make of it, in two models:
+  - the old noise (noise_rate a second): bounce on every transition, one-scan
+    flickers and dropouts of 2-3 scans (shorter than the debounce) on random
+    points;
+  - weak magnets (dropout_s: one every that many seconds on average, per
+    board): a still piece (no hand on its point for STILL_MS around it)
+    vanishes for 20-40 ms, longer than the debounce, with bounce at both
+    edges (docs/SENSING.md, "Weak magnets").
+The script lists the raw frame changes scan by scan.
 """
 import random
 import re
@@ -21,6 +27,13 @@ SCAN_MS = 5
 STABLE_MS = 15
 SETTLE_MS = 2000
 BOUNCE_MS = 10  # longest contact bounce after a transition
+DROPOUT_MS = (20, 40)  # a weak magnet's dropout: shortest and longest (issue 14)
+STILL_MS = 100  # a dropout's piece has had no hand on its point this long before and after
+HOLD_MS = 60  # firmware/sense/holds.py: a still piece's lift counts after this long
+# The shortest time a captured piece is off its point that the board reads as
+# a capture: the hold, bounce at both edges, a scan. A quicker swap is the
+# same signal as a dropout while a piece is in the hand (docs/SENSING.md).
+CAPTURE_AWAY_MS = HOLD_MS + BOUNCE_MS + SCAN_MS + 5
 REPO = Path(__file__).resolve().parents[2]
 
 
@@ -118,7 +131,7 @@ def play_move(rng, acts, pos, m, t, touches=True, avoid=-1):
             acts.lift(t, a)
             t += gap(rng, 60, 800)
             acts.lift(t, b)
-            t += gap(rng, 40, 800)
+            t += gap(rng, CAPTURE_AWAY_MS, 800)
             acts.place(t, b)
         elif style == 1:  # captured piece first
             acts.lift(t, b)
@@ -133,7 +146,7 @@ def play_move(rng, acts, pos, m, t, touches=True, avoid=-1):
             acts.lift(t, a)
             t += gap(rng, 80, 800)
             acts.lift(t, b)
-            t += rng.randint(STABLE_MS + BOUNCE_MS + 5, 80)
+            t += rng.randint(CAPTURE_AWAY_MS, 160)
             acts.place(t, b)
         else:  # capturing piece first, a touch of another piece while in hand
             acts.lift(t, a)
@@ -148,7 +161,7 @@ def play_move(rng, acts, pos, m, t, touches=True, avoid=-1):
             acts.place(t, q)
             t += gap(rng, 60, 500)
             acts.lift(t, b)
-            t += gap(rng, 40, 500)
+            t += gap(rng, CAPTURE_AWAY_MS, 500)
             acts.place(t, b)
     # An adjustment after placing: lifted and put down again.
     if touches and rng.random() < 0.1:
@@ -220,36 +233,22 @@ def game_actions(rng, moves, fen=START_FEN, fast=0.25, press=0.6):
     return acts, done, t + SETTLE_MS + 1000
 
 
-def render(rng, acts, t_end, noise_rate=1.0, bounce=True):
+def render(rng, acts, t_end, noise_rate=1.0, bounce=True, dropout_s=0):
     """Raw frame changes by scan: a list of (scan, [points toggled]) plus
-    presses (scan, side). noise_rate: flickers and dropouts a second."""
+    presses (scan, side). noise_rate: flickers and short dropouts a second;
+    dropout_s: a weak magnet's dropout every that many seconds on average
+    (0: none)."""
     sets = {}  # scan -> {point: raw value}
     by_point = {}
     for t, p, v in sorted(acts.changes):
         by_point.setdefault(p, []).append((t, v))
     for p, evs in by_point.items():
         for t, v in evs:
-            k0 = -(-t // SCAN_MS)
-            b = rng.randint(0, BOUNCE_MS) if bounce else 0
-            k1 = -(-(t + b) // SCAN_MS)
-            for k in range(k0, k1):
-                sets.setdefault(k, {})[p] = rng.randint(0, 1)
-            sets.setdefault(k1, {})[p] = v
-    # Noise away from real transitions (and from other noise) on its point.
-    n_noise = int(noise_rate * t_end / 1000)
+            _edge(rng, sets, p, t, v, bounce)
     busy = {p: [t for t, _ in evs] for p, evs in by_point.items()}
-    for _ in range(n_noise):
-        p = rng.randrange(90)
-        t = rng.randint(0, t_end - 100)
-        if any(abs(t - x) < 40 for x in busy.get(p, ())):
-            continue
-        busy.setdefault(p, []).append(t)
-        length = 1 if rng.random() < 0.6 else rng.randint(2, 3)  # flicker or dropout
-        k0 = -(-t // SCAN_MS)
-        true = _value_at(by_point.get(p, ()), t, p, acts)
-        for k in range(k0, k0 + length):
-            sets.setdefault(k, {})[p] = 1 - true
-        sets.setdefault(k0 + length, {})[p] = true
+    if dropout_s:
+        _dropouts(rng, sets, busy, by_point, acts, t_end, dropout_s)
+    _noise(rng, sets, busy, by_point, acts, t_end, noise_rate)
     raw = {}
     out = []
     for k in sorted(sets):
@@ -264,6 +263,55 @@ def render(rng, acts, t_end, noise_rate=1.0, bounce=True):
     return out, presses
 
 
+def _edge(rng, sets, p, t, v, bounce):
+    # A transition of point p to v at t: the raw bit chatters for up to
+    # BOUNCE_MS, then holds v.
+    k0 = -(-t // SCAN_MS)
+    b = rng.randint(0, BOUNCE_MS) if bounce else 0
+    k1 = -(-(t + b) // SCAN_MS)
+    for k in range(k0, k1):
+        sets.setdefault(k, {})[p] = rng.randint(0, 1)
+    sets.setdefault(k1, {})[p] = v
+
+
+def _dropouts(rng, sets, busy, by_point, acts, t_end, dropout_s):
+    # Weak magnets: at random instants (a Poisson process, one every
+    # dropout_s on average) a still piece vanishes for 20-40 ms, with
+    # bounce at both edges like a real lift and placement.
+    t = rng.expovariate(1.0 / (1000 * dropout_s))
+    while t < t_end - 200:
+        length = rng.randint(*DROPOUT_MS)
+        for _ in range(20):  # a piece that stands still there and then
+            p = rng.randrange(90)
+            ti = int(t)
+            if (_value_at(by_point.get(p, ()), ti, p, acts)
+                    and not any(ti - STILL_MS < x < ti + length + STILL_MS for x in busy.get(p, ()))):
+                _edge(rng, sets, p, ti, 0, True)
+                _edge(rng, sets, p, ti + length, 1, True)
+                busy.setdefault(p, []).extend((ti, ti + length))
+                break
+        t += rng.expovariate(1.0 / (1000 * dropout_s))
+
+
+def _noise(rng, sets, busy, by_point, acts, t_end, noise_rate):
+    # The old model: one-scan flickers and 2-3-scan dropouts on random
+    # points, away from real transitions (and from other noise) on their
+    # point; all shorter than the debounce.
+    n_noise = int(noise_rate * t_end / 1000)
+    for _ in range(n_noise):
+        p = rng.randrange(90)
+        t = rng.randint(0, t_end - 100)
+        if any(abs(t - x) < 40 for x in busy.get(p, ())):
+            continue
+        busy.setdefault(p, []).append(t)
+        length = 1 if rng.random() < 0.6 else rng.randint(2, 3)  # flicker or dropout
+        k0 = -(-t // SCAN_MS)
+        true = _value_at(by_point.get(p, ()), t, p, acts)
+        for k in range(k0, k0 + length):
+            sets.setdefault(k, {})[p] = 1 - true
+        sets.setdefault(k0 + length, {})[p] = true
+
+
 def _initial(p, acts):
     return acts.initial[p]
 
@@ -276,17 +324,25 @@ def _value_at(evs, t, p, acts):
     return v
 
 
-def script(rng, games, fen=START_FEN, noise_rate=1.0, **kw):
+def script(rng, games, fen=START_FEN, noise_rate=1.0, dropout_s=0, **kw):
     """The stdin text for sense_run.py for a list of games (lists of
     moves); returns (text, expected move lists)."""
+    text, plays = script_games(rng, games, fen, noise_rate, dropout_s, **kw)
+    return text, [p["moves"] for p in plays]
+
+
+def script_games(rng, games, fen=START_FEN, noise_rate=1.0, dropout_s=0, **kw):
+    """As script(), but returns (text, plays): per game a dict of the
+    expected moves ("moves"), its first tick ("t0") and the instants of the
+    real lifts by point ("lifts": {point: [ms from t0]})."""
     lines = []
-    expected = []
+    plays = []
     for moves in games:
         acts, done, t_end = game_actions(rng, moves, fen, **kw)
         pos = Position(fen)
         occ = pos.occupancy()
         acts.initial = [occ[p] for p in range(90)]
-        frames, presses = render(rng, acts, t_end, noise_rate)
+        frames, presses = render(rng, acts, t_end, noise_rate, dropout_s=dropout_s)
         t0 = (1 << 30) - rng.randint(0, 300000)  # games cross the tick wrap
         lines.append("G %d %d %d %d %s" % (t0, SCAN_MS, STABLE_MS, SETTLE_MS, fen))
         items = [(k, 0, "R %d %s" % (k, " ".join(map(str, tog)))) for k, tog in frames]
@@ -294,8 +350,29 @@ def script(rng, games, fen=START_FEN, noise_rate=1.0, **kw):
         items.sort(key=lambda x: (x[0], x[1]))
         lines.extend(x[2] for x in items)
         lines.append("E %d" % (-(-t_end // SCAN_MS)))
-        expected.append([squares.move_name(m) for m in done])
-    return "\n".join(lines) + "\n", expected
+        lifts = {}
+        for t, p, v in acts.changes:
+            if not v:
+                lifts.setdefault(p, []).append(t)
+        plays.append({"moves": [squares.move_name(m) for m in done], "t0": t0, "lifts": lifts})
+    return "\n".join(lines) + "\n", plays
+
+
+def false_touches(play, events):
+    """The TOUCH events of a game (parse_output()'s lines) that no hand
+    made: no real lift of the point in the 40 ms before the touch's instant
+    (a lift is dated where the sensor first showed it, after its bounce)."""
+    names = {"abcdefghi"[p % 9] + str(p // 9): p for p in range(90)}
+    out = []
+    for line in events:
+        f = line.split()
+        if f[0] != "touch":
+            continue
+        at = (int(f[1]) - play["t0"]) % (1 << 30)
+        p = names[f[4].strip("[]")]
+        if not any(0 <= at - t <= 40 for t in play["lifts"].get(p, ())):
+            out.append(line)
+    return out
 
 
 def parse_output(text):
