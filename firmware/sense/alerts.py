@@ -2,6 +2,12 @@
 # of the recogniser (recognise.py) that raises an alert when nothing
 # explains the board, or on a press in the hand, and waits until the points
 # are restored. A base class of Recogniser, whose state it reads and sets.
+#
+# The type checker cannot see that state from here (it is the Recogniser's,
+# set in its __init__), and declaring it again in this class would cost the
+# board interned names and code for nothing: attribute access is left to
+# the Recogniser's own check (tests/test_typecheck.py).
+# pyright: reportAttributeAccessIssue=false
 from micropython import const
 
 import ticks

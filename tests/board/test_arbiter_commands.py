@@ -17,7 +17,7 @@ from . import scenarios as sc
 
 def run(text):
     """The board's lines for a script, run at the simulator's heap
-    (runtime.SIM_HEAP): the storm tests what commands do, and at 192k
+    (runtime.SIM_HEAP): the storm tests what commands do, and at a tight cap
     the repetition rulings (~25 KB) and a command's module do not always
     fit beside the scenario runner, which a real board does not carry (those
     refusals, `out of memory`, would differ between the two runs). The heap

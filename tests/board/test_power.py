@@ -4,7 +4,7 @@ bound (5 s), paused until the arbiter resumes.
 
 In-process cuts: tests/mp/powercut_run.py plays master games on the
 simulated board in the unix port and cuts the power at random instants
-(sometimes mid-write, leaving a torn record); it runs at 256k, not 192k,
+(sometimes mid-write, leaving a torn record); it runs at runtime.SIM_HEAP,
 because it keeps its own records of what the host saw and boots the board
 again and again in one process (a device starts each boot with a fresh
 heap). Real kills: the MicroPython process is killed with SIGKILL at random

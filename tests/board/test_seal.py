@@ -93,7 +93,7 @@ def journal_payloads(store):
 
 
 def test_a_recovered_game_checks_and_continues_the_chain_and_the_seal_covers_it(tmp_path):
-    # Power cut mid-game (unix port, 192k): the board replays its journal,
+    # Power cut mid-game (unix port, runtime.HEAP): the board replays its journal,
     # recomputes the head, and every event after it is chained on it.
     script, t = sc.game(tc="10m", moves_iccs=["h2e2", "h9g7"])
     script += ("%d power off\n%d power on\n%d start\n%d lift h0\n%d place g2\n%d press red\n"
