@@ -9,14 +9,13 @@ XQ_HALL_SCREENSHOTS=docs/hall writes the README's screenshots on the way.
 import json
 import os
 import shutil
-import struct
 import time
 import urllib.error
 import urllib.request
-import zlib
 from pathlib import Path
 
 import pytest
+from pngread import read_png
 
 from xqboard.hall import masters
 from xqboard.hall.hub import Hub
@@ -133,44 +132,6 @@ def open_live(browser, hall):
 
 # -- reading the screen ---------------------------------------------------------
 
-def png_pixels(data):
-    """(width, height, rows of RGB tuples) of a PNG Chromium wrote (8-bit
-    RGB or RGBA, not interlaced): decoded here with zlib alone."""
-    assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    pos, idat, width = 8, b"", None
-    while pos < len(data):
-        size, kind = struct.unpack(">I4s", data[pos:pos + 8])
-        body = data[pos + 8:pos + 8 + size]
-        if kind == b"IHDR":
-            width, height, depth, colour = struct.unpack(">IIBB", body[:10])
-            assert depth == 8 and colour in (2, 6) and body[12] == 0
-            channels = 3 if colour == 2 else 4
-        elif kind == b"IDAT":
-            idat += body
-        pos += 12 + size
-    raw = zlib.decompress(idat)
-    stride = width * channels
-    rows, prev = [], bytearray(stride)
-    for y in range(height):
-        f, line = raw[y * (stride + 1)], bytearray(raw[y * (stride + 1) + 1:(y + 1) * (stride + 1)])
-        for i in range(stride):
-            a = line[i - channels] if i >= channels else 0
-            b, c = prev[i], prev[i - channels] if i >= channels else 0
-            if f == 1:
-                line[i] = (line[i] + a) & 255
-            elif f == 2:
-                line[i] = (line[i] + b) & 255
-            elif f == 3:
-                line[i] = (line[i] + (a + b) // 2) & 255
-            elif f == 4:
-                p = a + b - c
-                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
-                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
-        rows.append(bytes(line))
-        prev = line
-    return width, height, rows, channels
-
-
 def pixel(shot, x, y):
     width, height, rows, channels = shot
     return tuple(rows[y][x * channels:x * channels + 3])
@@ -262,11 +223,11 @@ def test_a_move_changes_the_screen_at_its_points(browser, hall):
     wait_for(lambda: browser.execute_script("return !document.getElementById('full').hidden"))
     seq, marked = browser.execute_script(
         "const b = document.getElementById('full-body'); return [b.dataset.seq, b.dataset.last]")
-    before = png_pixels(browser.get_screenshot_as_png())
+    before = read_png(browser.get_screenshot_as_png())
     line = hall.push_move("3")
     move = line.split()[5]
     wait_for(lambda: browser.execute_script("return document.getElementById('full-body').dataset.seq") != seq)
-    after = png_pixels(browser.get_screenshot_as_png())
+    after = read_png(browser.get_screenshot_as_png())
     if os.environ.get("XQ_HALL_SCREENSHOTS"):
         Path(os.environ["XQ_HALL_SCREENSHOTS"]).mkdir(parents=True, exist_ok=True)
         Path(os.environ["XQ_HALL_SCREENSHOTS"], "board.png").write_bytes(browser.get_screenshot_as_png())
