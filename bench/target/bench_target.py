@@ -105,18 +105,21 @@ port.write = write
 # then calls Runner.step: the step is timed there).
 app_step = q.Runner.step
 state = [None]  # pieces on the board at the last move
-# The journal's share of a step (store/journal.py, being redesigned on its
-# own branch): its time with the flash's waits, and the waits.
+# The journal's share of a step (store/journal.py: a step's commit and the
+# running clock's mark): its time with the flash's waits, and the waits.
 from store.journal import Journal
-journal_append = Journal.append
 journal = [0, 0]
-def timed_append(self, payload):
-    w = flash.stats()[2]
-    t = time.ticks_us()
-    journal_append(self, payload)
-    journal[0] += time.ticks_diff(time.ticks_us(), t)
-    journal[1] += flash.stats()[2] - w
-Journal.append = timed_append
+def timed(write):
+    def timed_write(self, *args):
+        w = flash.stats()[2]
+        t = time.ticks_us()
+        done = write(self, *args)
+        journal[0] += time.ticks_diff(time.ticks_us(), t)
+        journal[1] += flash.stats()[2] - w
+        return done
+    return timed_write
+Journal.commit = timed(Journal.commit)
+Journal.mark_clock = timed(Journal.mark_clock)
 def timed_step(self):
     del sent[:]
     journal[0] = journal[1] = 0
