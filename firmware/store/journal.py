@@ -85,10 +85,16 @@ class Journal:
         """Starts the file of a new game, with RESERVE bytes free for it:
         the oldest finished games are dropped until there are
         (store/budget.py, loaded for it)."""
+        # (`game` is set only once its file is open: a MemoryError or
+        # OSError on the way - a `new` refused for want of heap - leaves no
+        # game to commit to, not a game without a file, which would stop
+        # the board at the next commit)
         self.close()
-        self.game = cold.call("store.budget", "make_room", self)
-        self._f = open(self.path(self.game), "ab")
-        return self.game
+        self.game = 0
+        game = cold.call("store.budget", "make_room", self)
+        self._f = open(self.path(game), "ab")
+        self.game = game
+        return game
 
     def commit(self, records):
         """Writes the records (payload texts) of one step as one commit, a
@@ -153,8 +159,9 @@ class Journal:
         """Goes on appending to a stored game (the one in progress after a
         power cut)."""
         self.close()
-        self.game = game
+        self.game = 0
         self._f = open(self.path(game), "ab")
+        self.game = game
 
     def close(self):
         self._close_mark()

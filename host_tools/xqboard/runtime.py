@@ -31,10 +31,12 @@ HEAP = "256k"
 # The rules core alone (position, move generation, perft): a quarter of
 # the device's heap, with its code in this heap too.
 CORE_HEAP = "48k"
-# The real-time simulator (`xqboard sim`, the demo): the firmware plus the
-# simulator's own loop, action queue and pseudo-terminal traffic, with link
-# reconnections and replays at unpredictable moments.
-SIM_HEAP = "256k"
+# The real-time simulator (`xqboard sim`, the demo) and the harnesses that
+# carry more than a board (the command storm's two runs must not differ by
+# an `out of memory` refusal): the firmware plus the simulator's own loop,
+# action queue and pseudo-terminal traffic, with link reconnections and
+# replays at unpredictable moments. 64k above HEAP, as it was at 192k/256k.
+SIM_HEAP = "320k"
 def micropython_exe():
     exe = Path(sys.executable).with_name("micropython")
     return str(exe) if exe.exists() else (shutil.which("micropython") or "micropython")
