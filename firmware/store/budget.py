@@ -5,6 +5,12 @@
 # start-up, at a new game and when the flash is full, never in a quiet step.
 import os
 
+# The most games kept, the one in progress included. A Pico's flash holds
+# 26-49 (docs/STORE.md) and drops the oldest before this; a board with a
+# large filesystem (or the unix port's, in the tests) would otherwise keep
+# every game, and listing them at each `new` would cost heap without bound.
+MAX_GAMES = 64
+
 
 def free_bytes(directory):
     """Bytes free on the filesystem of `directory` (None: unknown)."""
@@ -39,6 +45,8 @@ def make_room(journal):
     dropped until journal.reserve bytes are free (or none is left)."""
     stored = games(journal)
     game = (stored[-1] + 1) if stored else 1
+    while len(stored) >= MAX_GAMES:
+        os.remove(journal.path(stored.pop(0)))
     while stored:
         free = free_bytes(journal.dir)
         if free is None or free >= journal.reserve:

@@ -41,7 +41,11 @@ def storm_and_control(n, seed):
     internal = [x for x in lines if "internal error" in x]
     assert not internal, internal[:5]
     accepted = sum(1 for cid, ok in answers.items() if cid > 3 and ok)
-    assert accepted >= sent / 4 and sent - accepted >= sent / 4, (accepted, sent)
+    # both ways taken often: the storm is no test of refusals (or of what
+    # accepted commands do) if nearly all go one way. (A fifth: since every
+    # field has its bound (link/bounds.py) more mutated arguments are refused;
+    # 100,000 at seed 1313 accept 23 %.)
+    assert accepted >= sent / 5 and sent - accepted >= sent / 5, (accepted, sent)
     assert not [x for x in lines if "out of memory" in x]
     control = run(storm.control(text, answers))
     assert sc.events(control) == sc.events(lines)

@@ -24,3 +24,16 @@ def test_a_new_game_refused_half_way_leaves_no_game_to_commit_to(tmp_path, monke
     monkeypatch.undo()
     second = j.new_game()  # the `new` sent again
     assert second == first + 1 and j.commit(["E 1 0 PAUSE"])
+
+
+def test_the_oldest_games_give_way_past_max_games(tmp_path):
+    # A filesystem with room for every game (an SD card, the unix port's):
+    # the journal still keeps at most MAX_GAMES, so listing them is bounded.
+    from store import budget
+
+    j = journal_module.Journal(str(tmp_path / "j"))
+    for _ in range(budget.MAX_GAMES + 5):
+        j.new_game()
+        assert j.commit(["E 1 0 PAUSE"])
+    kept = j.games()
+    assert len(kept) == budget.MAX_GAMES and kept[-1] == j.game == budget.MAX_GAMES + 5
