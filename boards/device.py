@@ -116,9 +116,12 @@ class Ssd1306Display:
 
 class Panel:
     """One display showing the faces (firmware/ui/faces.py) of one player, or
-    of both (side None). draw() redraws the framebuffer only when what it
-    shows changed; send() passes the changed columns to the display a part
-    at a time (ui/paging.py), once a scan, so no scan waits a whole frame."""
+    of both (side None). The work is done a step a scan (step(), from
+    Device.tick, one display's step a scan): whether a redraw is due (every
+    App.DISPLAY_MS, once draw() asked), then the redraw's steps (a field, a
+    figure, 15 points of a mini board: ui/fields.py), then the changed
+    columns sent a part at a time (ui/paging.py), only once the frame is
+    whole. So no scan waits for a whole face or a whole frame."""
 
     def __init__(self, oled, side):
         from ui.faces import Face
@@ -126,18 +129,47 @@ class Panel:
 
         self.face = Face(oled, side, _SLICE_POINTS)  # the driver is the FrameBuffer itself
         self.sender = PagedSender(oled)
+        self.due = None  # the scene to look at, once draw() asked
+        self.unsent = False  # a redraw finished and not all of it sent yet
 
     def draw(self, scene, now):
-        self.face.update(scene, now)
+        self.due = scene  # looked at by the next step (the display task only asks)
 
-    def send(self):
-        if self.face.draw_slice():
-            return  # a mini board drawn a slice a scan: the frame is sent once whole
-        self.sender.send(_SEND_BYTES)
+    def step(self, now):
+        """One step of this display's work; False if it had none."""
+        face = self.face
+        if self.due is not None:
+            scene = self.due
+            self.due = None
+            face.update(scene, now)  # the key only: the redraw is left to the next steps
+            return True
+        if face.draw_slice():
+            if not face.drawing():
+                self.unsent = True
+            return True
+        if self.unsent:
+            # a part of what changed; the pass that finds nothing left ends it
+            if not self.sender.send(_SEND_BYTES):
+                self.unsent = False
+            return True
+        return False
 
 
-_SEND_BYTES = 32  # per scan and display: ~0.9 ms of I2C at 400 kHz
-_SLICE_POINTS = 15  # a mini board's points per scan: 93,000 instructions, 1.0-1.9 ms on an RP2040 (docs/HARDWARE.md)
+def step_displays(panels, turn, now):
+    """One step of one display's work (Panel.step), the displays taking
+    turns from panels[turn]; returns the turn for the next scan. One step a
+    scan bounds a scan's display work to the largest step (tests/
+    test_faces_budget.py)."""
+    n = len(panels)
+    for i in range(n):
+        k = (turn + i) % n
+        if panels[k].step(now):
+            return (k + 1) % n
+    return turn
+
+
+_SEND_BYTES = 32  # a part: ~0.9 ms of I2C at 400 kHz
+_SLICE_POINTS = 15  # a mini board's points a step: 93,000 instructions, 1.0-1.9 ms on an RP2040 (docs/HARDWARE.md)
 
 
 class Device:
@@ -160,6 +192,7 @@ class Device:
         self.port = UsbPort()
         self.display = NoDisplay()
         self.panels = []  # where not empty, the app feeds a scene (ui/scene.py) to draw()
+        self.turn = 0  # the display whose step comes next (step_displays)
         self._displays(machine, d)
         self.buzzer = Pin(d.PINS["buzzer"], Pin.OUT, value=0) if "buzzer" in d.PINS else None
         from ui.sound import Sounder
@@ -207,8 +240,8 @@ class Device:
         """Polls the levers (called by main.py before each step)."""
         self._now = now
         self.sounder.tick(now, self._diff)
-        for panel in self.panels:
-            panel.send()  # a part of what changed, outside the step
+        if self.panels:
+            self.turn = step_displays(self.panels, self.turn, now)  # outside the App's step
         for lever in self.levers_:
             if lever.poll(now, self._diff):
                 self.pressed.append(lever.side)
@@ -224,8 +257,8 @@ class Device:
         self.display.show(red, black, line)
 
     def draw(self, scene, now):
-        """The faces of every display, redrawn where something changed
-        (the app calls it every _DISPLAY_MS, after its step)."""
+        """Asks every display to redraw what changed, in its next steps
+        (the app calls it every DISPLAY_MS, from its display task)."""
         for panel in self.panels:
             panel.draw(scene, now)
         c = scene.game.clock

@@ -6,10 +6,15 @@
 #   face = Face(fb, None)     or one display shared by both players
 #   face.update(scene, now)   draws if anything shown changed; True if it drew
 #
-# Face(fb, side, slice_points=15) leaves a mini board (alert, set-up) to
-# draw_slice(), 15 points a call: a device calls it once a scan and sends
-# the frame only once it is whole (boards/device.py, Panel), so that no
-# scan waits for the whole board (616,000 instructions, 7-12 ms on an RP2040).
+# Each face is drawn as fields (ui/fields.py): a redraw of the face shown
+# draws only the fields that changed (the running clock's tick: a figure or
+# two). Face(fb, side, slice_points=15) draws in steps: update() only finds
+# whether a redraw is due, and draw_slice() draws the next step (a field, a
+# figure, 15 points of a mini board); a device calls it once a scan and
+# sends the frame only once it is whole (boards/device.py, Panel), so that
+# no scan waits for a whole face (the running clock 294,000 instructions,
+# an alert 616,000: 3-12 ms on an RP2040). slice_points=0 (the simulators)
+# draws the whole redraw in update().
 #
 # Which face (choose()): before the start the set-up check; the arbiter's
 # overrule (16.3, 17.1, 21.5: an annulment until play resumes, a new result
@@ -20,7 +25,8 @@ import ticks
 from clock.control import DELAY
 from clock.clock import PAUSED, READY, RUNNING
 from game.phases import IDLE, SETUP
-from ui import draw, miniboard, words
+from ui import words
+from ui.fields import Fields
 from ui.timefmt import clock_text, instant_text
 from xq import squares
 from xq.pieces import BLACK, RED, other, type_of, colour
@@ -111,11 +117,16 @@ class Face:
     def __init__(self, fb, side=None, slice_points=0):
         self.fb = fb
         self.side = side  # RED, BLACK, or None for a shared display
-        self.shown = None  # the key of what is drawn
-        self.slice_points = slice_points  # a mini board's points per draw_slice(); 0: drawn whole at once
-        self.board = None  # the mini board still to draw: (occupied, put, clear, flip)
-        self.next_point = 0  # its next point
-        self.occupied = bytearray(90)  # its pieces, taken from the position when the face is drawn
+        self.shown = None  # the key of what is drawn (or being drawn)
+        self.slice_points = slice_points  # a mini board's points a step; 0: update() draws whole
+        self.fields = Fields(fb)  # what the frame shows, field by field
+        self.work = None  # the steps of the redraw still to do (a generator), or None
+        self.occupied = bytearray(90)  # a mini board's pieces, taken when it is drawn
+
+    @property
+    def next_point(self):
+        """The mini board's next point to draw (0: not begun)."""
+        return self.fields.next_point
 
     def key(self, scene, now):
         """Changes exactly when what the face shows changes."""
@@ -131,170 +142,174 @@ class Face:
         return name, scene.version, g.phase, g.result, g.verdict
 
     def update(self, scene, now):
+        """Begins a redraw if what the face shows changed (and, unless the
+        face draws in steps, finishes it); True if it did."""
         k = self.key(scene, now)
         if k == self.shown:
             return False
         self.shown = k
-        self.draw(scene, now, k[0])
+        self.work = self._steps(scene, now, k[0], k[1])
+        if not self.slice_points:
+            self.finish()
         return True
 
     def draw(self, scene, now, name=None):
-        fb = self.fb
-        fb.fill(0)
-        self.board = None  # a mini board of the face before is not drawn on
-        name = name or choose(scene, now, self.side)
-        if name == "running":
-            if self.side is None:
-                _shared(fb, scene, now)
-            else:
-                _running(fb, scene, now, self.side)
-        elif name == "setup":
-            self._mini_board(_setup(fb, scene), self.side == BLACK)
-        elif name == "alert":
-            self._mini_board(_alert(fb, scene), self.side == BLACK)
-        elif name == "duty":
-            _duty(fb, scene, now)
-        elif name == "flag":
-            _flag(fb, scene)
-        elif name == "result":
-            _result(fb, scene)
-        elif name == "overrule":
-            _overrule(fb, scene, now, self.side)
-        else:
-            draw.centred_text(fb, "xqboard", 20)
-            draw.centred_text(fb, "no game", 36)
+        """The whole face, drawn now from a blank frame."""
+        self.fields.shows = None
+        self.work = self._steps(scene, now, name or choose(scene, now, self.side), scene.version)
+        self.finish()
 
-    def _mini_board(self, board, flip):
-        """A face's mini board (position, put, clear): drawn now, or left
-        to draw_slice() when the face draws in slices (the pieces as they
-        stand now, so that every slice shows the same position)."""
-        occupied = None
-        if board[0] is not None:
-            occupied = self.occupied
-            miniboard.occupancy(board[0].board, occupied)
-        self.board = (occupied, board[1], board[2], flip)
-        self.next_point = 0
-        if not self.slice_points:
-            while self.draw_slice():
-                pass
+    def finish(self):
+        while self.draw_slice():
+            pass
 
     def drawing(self):
-        """True while part of a mini board is still to draw."""
-        return self.board is not None
+        """True while part of a redraw is still to draw."""
+        return self.work is not None
 
     def draw_slice(self):
-        """Draws the next slice_points points of the mini board still to
-        draw (all of them when not slicing); True if it drew any."""
-        b = self.board
-        if b is None:
+        """Draws the next step of the redraw; True if there was one."""
+        work = self.work
+        if work is None:
             return False
-        first = self.next_point
-        end = first + (self.slice_points or 90)
-        if end >= 90:
-            end = 90
-            self.board = None
-        miniboard.draw(self.fb, b[0], _BOARD_X, _BOARD_Y, b[1], b[2], b[3], first, end)
-        self.next_point = end
+        try:
+            next(work)
+        except StopIteration:
+            self.work = None
         return True
 
+    def _steps(self, scene, now, name, version):
+        """The redraw of face `name`, a step per yield. The running clock
+        redraws over itself whatever changed; a duty and the arbiter's
+        overrule (whose times tick) as long as the scene is the same; the
+        other faces from a blank frame."""
+        f = self.fields
+        shows = name if name == "running" else (name, version) if name in ("duty", "overrule") else None
+        if shows is None or shows != f.shows:
+            f.clear(shows)
+            yield
+        f.next_point = 0
+        if name == "running":
+            if self.side is None:
+                yield from _shared(f, scene, now)
+            else:
+                yield from _running(f, scene, now, self.side)
+        elif name == "setup":
+            yield from self._mini_board(_setup(f, scene))
+        elif name == "alert":
+            yield from self._mini_board(_alert(f, scene))
+        elif name == "duty":
+            yield from _duty(f, scene, now)
+        elif name == "flag":
+            yield from _flag(f, scene)
+        elif name == "result":
+            yield from _result(f, scene)
+        elif name == "overrule":
+            yield from _overrule(f, scene, now, self.side)
+        else:
+            yield from f.centred("xqboard", 20)
+            yield from f.centred("no game", 36)
 
-def _running(fb, scene, now, side):
+    def _mini_board(self, panel):
+        """A face's text beside its mini board (the steps of `panel`, which
+        return the board: position, put, clear), then the board, seen from
+        the display's side."""
+        board = yield from panel
+        yield from self.fields.board(board[0], board[1], board[2], self.side == BLACK,
+                                     _BOARD_X, _BOARD_Y, self.slice_points or 90, self.occupied)
+
+
+def _running(f, scene, now, side):
     """A player's display: the own time large, the opponent's small."""
     g = scene.game
     c = g.clock
     mine = to_move(g) == side
     opp = other(side)
-    draw.bar(fb, "%-6s%s" % (_name(side), "YOUR MOVE" if mine else "waiting"), 0, mine)
-    text = clock_text(c.remaining(side, now))
-    w = draw.text_width(text, 14, 3)
-    draw.big_text(fb, text, (128 - w) // 2, 13, 14, 29, 3)
-    fb.text(extra(c, side, scene, now), 0, 45)
-    fb.text("%s %s" % (_name(opp), clock_text(c.remaining(opp, now))), 0, 56)
+    yield from f.bar("%-6s%s" % (_name(side), "YOUR MOVE" if mine else "waiting"), 0, mine)
+    yield from f.big(clock_text(c.remaining(side, now)), None, 13, 14, 29, 3)
+    yield from f.text(extra(c, side, scene, now), 0, 45)
+    yield from f.text("%s %s" % (_name(opp), clock_text(c.remaining(opp, now))), 0, 56)
 
 
-def _shared(fb, scene, now):
+def _shared(f, scene, now):
     """One display for both: a row a side, the side to move marked."""
     g = scene.game
     c = g.clock
     moving = to_move(g)
     for side, y in ((RED, 0), (BLACK, 27)):
-        mark = side == moving
-        fb.fill_rect(0, y, 11, 23, 1 if mark else 0)
-        fb.text(_name(side)[0], 2, y + 8, 0 if mark else 1)
-        draw.big_text(fb, clock_text(c.remaining(side, now)), 15, y, 10, 22, 2)
+        yield from f.label(_name(side)[0], 0, y, 11, 23, side == moving)
+        yield from f.big(clock_text(c.remaining(side, now)), 15, y, 10, 22, 2)
     text = extra(c, moving, scene, now)
-    fb.text(("%s %s" % (_name(moving)[0], text)) if text else "", 0, 55)
+    yield from f.text(("%s %s" % (_name(moving)[0], text)) if text else "", 0, 55)
 
 
-def _panel(fb, title, chinese, english, line1, line2):
+def _panel(f, title, chinese, english, line1, line2):
     """The text beside the mini board."""
     x = _PANEL_X
-    fb.text(title, x, 0)
-    draw.chinese(fb, chinese, x, 11)
-    fb.text(english[:8], x, 31)
-    fb.text(line1[:8], x, 43)
-    fb.text(line2[:8], x, 54)
+    yield from f.text(title, x, 0)
+    yield from f.chinese(chinese, x, 11)
+    yield from f.text(english[:8], x, 31)
+    yield from f.text(line1[:8], x, 43)
+    yield from f.text(line2[:8], x, 54)
 
 
-def _setup(fb, scene):
+def _setup(f, scene):
     """The set-up's text; returns its mini board (position, put, clear)."""
     g = scene.game
     put, clear = scene.wrong
     if scene.setup == "confirmed":
-        _panel(fb, "SET UP", "摆棋", "checked", "start", "clock")
+        yield from _panel(f, "SET UP", "摆棋", "checked", "start", "clock")
     elif put or clear:
-        _panel(fb, "SET UP", "摆棋", "wrong %d" % (len(put) + len(clear)),
-               "fill %d" % len(put), "clear %d" % len(clear))
+        yield from _panel(f, "SET UP", "摆棋", "wrong %d" % (len(put) + len(clear)),
+                          "fill %d" % len(put), "clear %d" % len(clear))
     else:
-        _panel(fb, "SET UP", "摆棋", "ready", "confirm", "")
+        yield from _panel(f, "SET UP", "摆棋", "ready", "confirm", "")
     return g.position, put, clear
 
 
-def _alert(fb, scene):
+def _alert(f, scene):
     """The alert's text; returns its mini board (position, put, clear)."""
     what, article, put, clear = scene.alert
     word = words.lookup(words.ALERTS, what) or ("", what)
-    _panel(fb, article or "ALERT", word[0], word[1], "fill %d" % len(put), "clear %d" % len(clear))
+    yield from _panel(f, article or "ALERT", word[0], word[1], "fill %d" % len(put), "clear %d" % len(clear))
     return scene.game.position, put, clear
 
 
-def _duty(fb, scene, now):
+def _duty(f, scene, now):
     g = scene.game
     side, point, article, whose = scene.duty
-    draw.bar(fb, "TOUCHED %s" % article, 0, True)
+    yield from f.bar("TOUCHED %s" % article, 0, True)
     piece = g.position.piece_at(squares.parse(point))
-    if piece:
-        draw.chinese(fb, words.piece_name(type_of(piece), colour(piece) == BLACK), 4, 16)
-    fb.text(point, 24, 20)
+    yield from f.chinese(words.piece_name(type_of(piece), colour(piece) == BLACK) if piece else "", 4, 16)
+    yield from f.text(point, 24, 20)
     word = words.duty(article)
-    draw.chinese(fb, word[0], 64, 16)
-    fb.text(word[1], 64, 36)
-    fb.text("%s %s" % (_name(side), clock_text(g.clock.remaining(side, now))), 0, 56)
+    yield from f.chinese(word[0], 64, 16)
+    yield from f.text(word[1], 64, 36)
+    yield from f.text("%s %s" % (_name(side), clock_text(g.clock.remaining(side, now))), 0, 56)
 
 
-def _flag(fb, scene):
+def _flag(f, scene):
     side, at, _ = scene.flag
-    draw.bar(fb, "FLAG  4.1.6", 0, True)
-    x = draw.chinese(fb, words.RED_WORD if side == RED else words.BLACK_WORD, 0, 14)
-    draw.chinese(fb, words.FLAG_WORD, x + 8, 14)
-    fb.text("%s time out" % _name(side), 0, 36)
-    fb.text("at %s" % instant_text(at), 0, 48)
+    yield from f.bar("FLAG  4.1.6", 0, True)
+    x = yield from f.chinese(words.RED_WORD if side == RED else words.BLACK_WORD, 0, 14)
+    yield from f.chinese(words.FLAG_WORD, x + 8, 14)
+    yield from f.text("%s time out" % _name(side), 0, 36)
+    yield from f.text("at %s" % instant_text(at), 0, 48)
 
 
-def _result(fb, scene):
+def _result(f, scene):
     g = scene.game
     score, article, _ = g.result or g.verdict
     if score in ("1-0", "0-1", "0-0"):
-        w = draw.text_width(score, 12, 3)
-        draw.big_text(fb, score, (128 - w) // 2, 0, 12, 22, 3)
+        yield from f.big(score, None, 0, 12, 22, 3)
     else:
-        draw.centred_text(fb, score, 8)
+        yield from f.centred(score, 8)
     said = words.lookup(words.SCORES, score) or ("", score)
     why = words.lookup(words.RESULTS, article) or ("", "")
-    x = draw.chinese(fb, said[0], 16, 26)
-    draw.chinese(fb, why[0], x + 16, 26)
-    fb.text("%s %s" % (why[1], article), 0, 45)
-    fb.text("confirmed" if scene.confirmed else "awaiting arbiter", 0, 56)
+    x = yield from f.chinese(said[0], 16, 26)
+    yield from f.chinese(why[0], x + 16, 26)
+    yield from f.text("%s %s" % (why[1], article), 0, 45)
+    yield from f.text("confirmed" if scene.confirmed else "awaiting arbiter", 0, 56)
 
 
 def _ascii(text):
@@ -306,25 +321,25 @@ def _ascii(text):
     return text
 
 
-def _overrule(fb, scene, now, side):
+def _overrule(f, scene, now, side):
     """The arbiter's overrule: what was decided, the article, by whom."""
     g = scene.game
     what, detail, by, article, _ = scene.overrule
-    draw.bar(fb, "ARBITER %s" % article, 0, True)
-    x = draw.chinese(fb, words.JUDGE_WORD, 0, 14)
+    yield from f.bar("ARBITER %s" % article, 0, True)
+    x = yield from f.chinese(words.JUDGE_WORD, 0, 14)
     word = words.lookup(words.OVERRULES, what) or ("", what)
-    draw.chinese(fb, word[0], x + 8, 14)
-    fb.text(word[1].replace("-", " "), 0, 34)
+    yield from f.chinese(word[0], x + 8, 14)
+    yield from f.text(word[1].replace("-", " "), 0, 34)
     by = _ascii(by)
     by = ("by " + by)[:16] if by else ""
     if what == "annul":
-        fb.text(by, 0, 45)
-        fb.text("clocks paused", 0, 56)
+        yield from f.text(by, 0, 45)
+        yield from f.text("clocks paused", 0, 56)
     elif what == "result":
         why = words.lookup(words.RESULTS, article) or ("", "")
-        fb.text("%s %s" % (detail, why[1]), 0, 45)
-        fb.text(by, 0, 56)
+        yield from f.text("%s %s" % (detail, why[1]), 0, 45)
+        yield from f.text(by, 0, 56)
     else:  # a foul declared or struck: the side, and the clock still runs
-        fb.text(("%s %s" % (_name(detail), by))[:16], 0, 45)
+        yield from f.text(("%s %s" % (_name(detail), by))[:16], 0, 45)
         own = to_move(g) if side is None else side
-        fb.text("%s %s" % (_name(own), clock_text(g.clock.remaining(own, now))), 0, 56)
+        yield from f.text("%s %s" % (_name(own), clock_text(g.clock.remaining(own, now))), 0, 56)

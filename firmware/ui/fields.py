@@ -1,0 +1,127 @@
+# A face drawn as fields: a line of text, a Chinese word, a bar, a row of
+# big figures, each remembered as drawn (by where it stands), so that the
+# next redraw of the same face draws only what changed: a second's tick of
+# the running clock redraws the one or two figures that changed, not the
+# 294,000 instructions of the whole face (3.3-5.9 ms on an RP2040, over the
+# 5 ms scan at the slow end: docs/HARDWARE.md, "Cost per scan").
+#
+# Each drawing method is a generator that yields after each thing it drew
+# (a field, a figure, a slice of the mini board), so that a device draws a
+# face a step a scan (ui/faces.py, Face.draw_slice; boards/device.py) and
+# the simulators draw it whole by running the steps to the end. A field
+# left unchanged costs its text's making only, and yields nothing.
+#
+# A field clears exactly what it drew before (the cells of its old text),
+# so fields next to each other never erase one another, and the redrawn
+# face is the face drawn whole, pixel for pixel (tests/test_faces.py).
+from ui import draw, miniboard
+
+
+class Fields:
+    def __init__(self, fb):
+        self.fb = fb
+        self.drawn = {}  # where (y * 128 + x) -> what the field there shows now
+        self.shows = None  # which face the fields belong to (Face._steps)
+        self.next_point = 0  # the mini board's next point (0: not begun)
+
+    def clear(self, shows):
+        """A blank frame for the face `shows` (fill: 68,000 instructions on
+        the emulated Pico, a step of its own)."""
+        self.fb.fill(0)
+        self.drawn = {}
+        self.shows = shows
+
+    def text(self, text, x, y):
+        """8x8 text with its top left at (x, y)."""
+        k = y * 128 + x
+        old = self.drawn.get(k)
+        if old == text:
+            return
+        if old:
+            self.fb.fill_rect(x, y, 8 * len(old), 8, 0)
+        self.fb.text(text, x, y, 1)
+        self.drawn[k] = text
+        yield
+
+    def centred(self, text, y):
+        yield from self.text(text, (128 - 8 * len(text)) // 2, y)
+
+    def bar(self, text, y, inverted):
+        """A line of text across the width, white on black when inverted."""
+        k = y * 128
+        shown = (text, inverted)
+        if self.drawn.get(k) == shown:
+            return
+        draw.bar(self.fb, text, y, inverted)  # (fills its whole line)
+        self.drawn[k] = shown
+        yield
+
+    def label(self, text, x, y, w, h, inverted):
+        """A w x h box with text at 2 px from its left, 8 px from its top,
+        filled when inverted (the side to move on a shared display)."""
+        k = y * 128 + x
+        shown = (text, inverted)
+        if self.drawn.get(k) == shown:
+            return
+        self.fb.fill_rect(x, y, w, h, 1 if inverted else 0)
+        self.fb.text(text, x + 2, y + 8, 0 if inverted else 1)
+        self.drawn[k] = shown
+        yield
+
+    def chinese(self, word, x, y):
+        """A word in 16x16 glyphs; returns the x after it."""
+        k = y * 128 + x
+        old = self.drawn.get(k)
+        if old != word:
+            if old:
+                self.fb.fill_rect(x, y, 16 * len(old), 16, 0)
+            draw.chinese(self.fb, word, x, y)
+            self.drawn[k] = word
+            yield
+        return x + 16 * len(word)
+
+    def big(self, text, x, y, w, h, t):
+        """Seven-segment figures (draw.big_text), centred when x is None. Of
+        a text laid out as the one drawn (same length, ':' and '.' at the
+        same places) only the figures that changed are redrawn, a step each;
+        else the old text is cleared and the new one drawn, a figure a step."""
+        k = y * 128 + (x or 0)
+        old = self.drawn.get(k)
+        if old == text:
+            return
+        fb = self.fb
+        if old is not None and (type(old) is tuple or not draw.same_layout(old, text)):
+            was = old[0] if type(old) is tuple else old  # (a text half drawn lies within its own place)
+            fb.fill_rect(_left(was, x, w, t), y, draw.text_width(was, w, t), h, 0)
+            old = None
+        self.drawn[k] = (text,)  # half drawn until its last figure: cleared whole next time
+        at = _left(text, x, w, t)
+        for i in range(len(text)):
+            ch = text[i]
+            cw = draw.figure_width(ch, w, t)
+            if old is None or old[i] != ch:
+                if old is not None:
+                    fb.fill_rect(at, y, cw, h, 0)
+                draw.big_text(fb, ch, at, y, w, h, t)
+                yield
+            at += cw
+        self.drawn[k] = text
+
+    def board(self, position, put, clear, flip, x, y, points, occupied):
+        """The mini board (ui/miniboard.py): the pieces of `position` as
+        they stand at its first slice (into `occupied`), `points` points a
+        step."""
+        pieces = None
+        if position is not None:
+            miniboard.occupancy(position.board, occupied)
+            pieces = occupied
+        first = 0
+        while first < 90:
+            end = first + points if first + points < 90 else 90
+            miniboard.draw(self.fb, pieces, x, y, put, clear, flip, first, end)
+            first = self.next_point = end
+            yield
+
+
+def _left(text, x, w, t):
+    return (128 - draw.text_width(text, w, t)) // 2 if x is None else x
