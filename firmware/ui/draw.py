@@ -52,6 +52,15 @@ def big_text(fb, text, x, y, w, h, t, c=1):
     return x
 
 
+def figure(fb, ch, x, y, w, h, t):
+    """One character of big_text at x (the running clock redraws a figure
+    at a time: ui/fields.py)."""
+    if ch == ":" or ch == ".":
+        big_text(fb, ch, x, y, w, h, t)
+    else:
+        _figure(fb, _SEGMENTS.get(ch, 0), x, y, w, h, t, 1)
+
+
 def _figure(fb, bits, x, y, w, h, t, c):
     half = h // 2
     if bits & 1:

@@ -29,7 +29,7 @@ from ui import words
 from ui.fields import Fields
 from ui.timefmt import clock_text, instant_text
 from xq import squares
-from xq.pieces import BLACK, RED, other, type_of, colour
+from xq.pieces import BLACK, RED, colour, index, other, type_of
 
 _NAMES = ("RED", "BLACK")
 _FLAG_SHOWN_MS = 3000  # a flag's own face, before the result's
@@ -122,6 +122,7 @@ class Face:
         self.fields = Fields(fb)  # what the frame shows, field by field
         self.work = None  # the steps of the redraw still to do (a generator), or None
         self.occupied = bytearray(90)  # a mini board's pieces, taken when it is drawn
+        self.times = None  # Red's and Black's remaining times when key() last looked
 
     @property
     def next_point(self):
@@ -134,11 +135,14 @@ class Face:
         g = scene.game
         if name in ("running", "duty", "overrule"):
             # numbers, not the texts: made every _DISPLAY_MS, so they allocate little
+            # (the moves due change only with an event, which changes the
+            # version; a byo-yomi period's end and a delay's end change the
+            # time shown; the delay runs for the side to move only)
             c = g.clock
-            return (name, scene.version, g.phase, c.state, to_move(g),
-                    _shown(c.remaining(RED, now)), _shown(c.remaining(BLACK, now)),
-                    c.periods(RED, now), c.periods(BLACK, now), c.moves_left(RED), c.moves_left(BLACK),
-                    _shown(delay_left(c, RED, scene, now)), _shown(delay_left(c, BLACK, scene, now)))
+            moving = to_move(g)
+            self.times = (c.remaining(RED, now), c.remaining(BLACK, now))  # (the redraw's, at the same now)
+            return (name, scene.version, g.phase, c.state, moving, _shown(self.times[0]), _shown(self.times[1]),
+                    _shown(delay_left(c, moving, scene, now)) if moving >= 0 else 0)
         return name, scene.version, g.phase, g.result, g.verdict
 
     def update(self, scene, now):
@@ -148,7 +152,7 @@ class Face:
         if k == self.shown:
             return False
         self.shown = k
-        self.work = self._steps(scene, now, k[0], k[1])
+        self.work = self._steps(scene, now, k[0], k[1], self.times)
         if not self.slice_points:
             self.finish()
         return True
@@ -156,7 +160,9 @@ class Face:
     def draw(self, scene, now, name=None):
         """The whole face, drawn now from a blank frame."""
         self.fields.shows = None
-        self.work = self._steps(scene, now, name or choose(scene, now, self.side), scene.version)
+        c = scene.game.clock
+        times = (c.remaining(RED, now), c.remaining(BLACK, now)) if c is not None else None
+        self.work = self._steps(scene, now, name or choose(scene, now, self.side), scene.version, times)
         self.finish()
 
     def finish(self):
@@ -178,34 +184,37 @@ class Face:
             self.work = None
         return True
 
-    def _steps(self, scene, now, name, version):
-        """The redraw of face `name`, a step per yield. The running clock
+    def _steps(self, scene, now, name, version, times):
+        """The redraw of face `name`, a step per yield (times: the
+        remaining times of Red and Black at `now`, as key() found them, or
+        None where no clock shows them). The running clock
         redraws over itself whatever changed; a duty and the arbiter's
         overrule (whose times tick) as long as the scene is the same; the
         other faces from a blank frame."""
         f = self.fields
         shows = name if name == "running" else (name, version) if name in ("duty", "overrule") else None
-        if shows is None or shows != f.shows:
+        fresh = shows is None or shows != f.shows  # else only its times can have changed
+        if fresh:
             f.clear(shows)
             yield
         f.next_point = 0
         if name == "running":
             if self.side is None:
-                yield from _shared(f, scene, now)
+                yield from _shared(f, scene, now, times)
             else:
-                yield from _running(f, scene, now, self.side)
+                yield from _running(f, scene, now, self.side, times)
         elif name == "setup":
             yield from self._mini_board(_setup(f, scene))
         elif name == "alert":
             yield from self._mini_board(_alert(f, scene))
         elif name == "duty":
-            yield from _duty(f, scene, now)
+            yield from _duty(f, scene, now, fresh, times)
         elif name == "flag":
             yield from _flag(f, scene)
         elif name == "result":
             yield from _result(f, scene)
         elif name == "overrule":
-            yield from _overrule(f, scene, now, self.side)
+            yield from _overrule(f, scene, now, self.side, fresh, times)
         else:
             yield from f.centred("xqboard", 20)
             yield from f.centred("no game", 36)
@@ -219,26 +228,30 @@ class Face:
                                      _BOARD_X, _BOARD_Y, self.slice_points or 90, self.occupied)
 
 
-def _running(f, scene, now, side):
+def _running(f, scene, now, side, times):
     """A player's display: the own time large, the opponent's small."""
     g = scene.game
     c = g.clock
     mine = to_move(g) == side
     opp = other(side)
-    yield from f.bar("%-6s%s" % (_name(side), "YOUR MOVE" if mine else "waiting"), 0, mine)
-    yield from f.big(clock_text(c.remaining(side, now)), None, 13, 14, 29, 3)
+    yield from f.bar(_BARS[index(side) * 2 + (0 if mine else 1)], 0, mine)
+    yield from f.big(clock_text(times[index(side)]), None, 13, 14, 29, 3)
     yield from f.text(extra(c, side, scene, now), 0, 45)
-    yield from f.text("%s %s" % (_name(opp), clock_text(c.remaining(opp, now))), 0, 56)
+    yield from f.text("%s %s" % (_name(opp), clock_text(times[index(opp)])), 0, 56)
 
 
-def _shared(f, scene, now):
+# The running face's top bar: a side's name, and whether it is to move.
+_BARS = ("RED   YOUR MOVE", "RED   waiting", "BLACK YOUR MOVE", "BLACK waiting")
+
+
+def _shared(f, scene, now, times):
     """One display for both: a row a side, the side to move marked."""
     g = scene.game
     c = g.clock
     moving = to_move(g)
     for side, y in ((RED, 0), (BLACK, 27)):
         yield from f.label(_name(side)[0], 0, y, 11, 23, side == moving)
-        yield from f.big(clock_text(c.remaining(side, now)), 15, y, 10, 22, 2)
+        yield from f.big(clock_text(times[index(side)]), 15, y, 10, 22, 2)
     text = extra(c, moving, scene, now)
     yield from f.text(("%s %s" % (_name(moving)[0], text)) if text else "", 0, 55)
 
@@ -275,17 +288,20 @@ def _alert(f, scene):
     return scene.game.position, put, clear
 
 
-def _duty(f, scene, now):
+def _duty(f, scene, now, fresh, times):
+    """The piece that must move or capture, the duty and its article, and
+    the time of the side that owes it (all that changes while it stands)."""
     g = scene.game
     side, point, article, whose = scene.duty
-    yield from f.bar("TOUCHED %s" % article, 0, True)
-    piece = g.position.piece_at(squares.parse(point))
-    yield from f.chinese(words.piece_name(type_of(piece), colour(piece) == BLACK) if piece else "", 4, 16)
-    yield from f.text(point, 24, 20)
-    word = words.duty(article)
-    yield from f.chinese(word[0], 64, 16)
-    yield from f.text(word[1], 64, 36)
-    yield from f.text("%s %s" % (_name(side), clock_text(g.clock.remaining(side, now))), 0, 56)
+    if fresh:
+        yield from f.bar("TOUCHED %s" % article, 0, True)
+        piece = g.position.piece_at(squares.parse(point))
+        yield from f.chinese(words.piece_name(type_of(piece), colour(piece) == BLACK) if piece else "", 4, 16)
+        yield from f.text(point, 24, 20)
+        word = words.duty(article)
+        yield from f.chinese(word[0], 64, 16)
+        yield from f.text(word[1], 64, 36)
+    yield from f.text("%s %s" % (_name(side), clock_text(times[index(side)])), 0, 56)
 
 
 def _flag(f, scene):
@@ -321,10 +337,19 @@ def _ascii(text):
     return text
 
 
-def _overrule(f, scene, now, side):
-    """The arbiter's overrule: what was decided, the article, by whom."""
+def _overrule(f, scene, now, side, fresh, times):
+    """The arbiter's overrule: what was decided, the article, by whom (and
+    a foul's display time, all that changes while it stands)."""
     g = scene.game
     what, detail, by, article, _ = scene.overrule
+    if fresh:
+        yield from _overrule_text(f, what, detail, by, article)
+    if what != "annul" and what != "result":  # a foul declared or struck: the clock still runs
+        own = to_move(g) if side is None else side
+        yield from f.text("%s %s" % (_name(own), clock_text(times[index(own)])), 0, 56)
+
+
+def _overrule_text(f, what, detail, by, article):
     yield from f.bar("ARBITER %s" % article, 0, True)
     x = yield from f.chinese(words.JUDGE_WORD, 0, 14)
     word = words.lookup(words.OVERRULES, what) or ("", what)
@@ -339,7 +364,5 @@ def _overrule(f, scene, now, side):
         why = words.lookup(words.RESULTS, article) or ("", "")
         yield from f.text("%s %s" % (detail, why[1]), 0, 45)
         yield from f.text(by, 0, 56)
-    else:  # a foul declared or struck: the side, and the clock still runs
+    else:  # a foul declared or struck: the side
         yield from f.text(("%s %s" % (_name(detail), by))[:16], 0, 45)
-        own = to_move(g) if side is None else side
-        yield from f.text("%s %s" % (_name(own), clock_text(g.clock.remaining(own, now))), 0, 56)

@@ -21,6 +21,7 @@ class Fields:
     def __init__(self, fb):
         self.fb = fb
         self.drawn = {}  # where (y * 128 + x) -> what the field there shows now
+        self.lefts = {}  # where -> the left x of big figures drawn there (centred ones move)
         self.shows = None  # which face the fields belong to (Face._steps)
         self.next_point = 0  # the mini board's next point (0: not begun)
 
@@ -29,6 +30,7 @@ class Fields:
         the emulated Pico, a step of its own)."""
         self.fb.fill(0)
         self.drawn = {}
+        self.lefts = {}
         self.shows = shows
 
     def text(self, text, x, y):
@@ -74,10 +76,14 @@ class Fields:
         old = self.drawn.get(k)
         if old != word:
             if old:
-                self.fb.fill_rect(x, y, 16 * len(old), 16, 0)
-            draw.chinese(self.fb, word, x, y)
+                was = old[0] if type(old) is tuple else old  # (a word half drawn lies within its own place)
+                self.fb.fill_rect(x, y, 16 * len(was), 16, 0)
+            self.drawn[k] = (word,)  # half drawn until its last glyph: cleared whole next time
+            at = x
+            for ch in word:  # a glyph a step: ~25,000 instructions each
+                at = draw.chinese(self.fb, ch, at, y)
+                yield
             self.drawn[k] = word
-            yield
         return x + 16 * len(word)
 
     def big(self, text, x, y, w, h, t):
@@ -90,19 +96,25 @@ class Fields:
         if old == text:
             return
         fb = self.fb
-        if old is not None and (type(old) is tuple or not draw.same_layout(old, text)):
+        if old is None:
+            at = _left(text, x, w, t)
+        elif type(old) is str and len(old) == len(text) and old.find(":") == text.find(":") \
+                and old.rfind(":") == text.rfind(":") and old.find(".") == text.find("."):
+            at = self.lefts[k]  # laid out as the old text (draw.same_layout, inline: a call is ~3,000)
+        else:
             was = old[0] if type(old) is tuple else old  # (a text half drawn lies within its own place)
-            fb.fill_rect(_left(was, x, w, t), y, draw.text_width(was, w, t), h, 0)
+            fb.fill_rect(self.lefts[k], y, draw.text_width(was, w, t), h, 0)
             old = None
+            at = _left(text, x, w, t)
         self.drawn[k] = (text,)  # half drawn until its last figure: cleared whole next time
-        at = _left(text, x, w, t)
+        self.lefts[k] = at
         for i in range(len(text)):
             ch = text[i]
-            cw = draw.figure_width(ch, w, t)
+            cw = 3 * t if ch == ":" or ch == "." else w + t  # draw.figure_width, inline
             if old is None or old[i] != ch:
                 if old is not None:
                     fb.fill_rect(at, y, cw, h, 0)
-                draw.big_text(fb, ch, at, y, w, h, t)
+                draw.figure(fb, ch, at, y, w, h, t)
                 yield
             at += cw
         self.drawn[k] = text

@@ -39,24 +39,26 @@ class PagedSender:
         return self.sent != self.oled.buffer
 
     def send(self, budget=32):
-        """Sends up to `budget` bytes of changed columns; returns how many."""
+        """Sends up to `budget` bytes of changed columns; returns how many.
+        The next change is looked for from where the last part ended, round
+        the frame, by the viper first_change (two calls at most: a Python
+        loop over the pages cost ~80,000 instructions when nothing changed)."""
         w = self.width
-        for _ in range(self.pages):
-            p = self.page
-            a = p * w + self.col
-            end = p * w + w
-            a = int(first_change(self.oled.buffer, self.sent, a, end))
-            if a < end:
-                b = min(a + budget, end)
-                self._write(p, a - p * w, b - p * w)
-                self.sent[a:b] = self.frame[a:b]
-                self.col = b - p * w if b < end else 0
-                if b == end:
-                    self.page = (p + 1) % self.pages
-                return b - a
-            self.col = 0
-            self.page = (p + 1) % self.pages
-        return 0
+        size = w * self.pages
+        start = self.page * w + self.col
+        a = int(first_change(self.oled.buffer, self.sent, start, size))
+        if a == size:
+            a = int(first_change(self.oled.buffer, self.sent, 0, start))
+            if a == start:
+                return 0
+        p = a // w
+        end = p * w + w
+        b = min(a + budget, end)
+        self._write(p, a - p * w, b - p * w)
+        self.sent[a:b] = self.frame[a:b]
+        self.page = p if b < end else (p + 1) % self.pages
+        self.col = b - p * w if b < end else 0
+        return b - a
 
     def _write(self, page, c0, c1):
         o = self.oled
