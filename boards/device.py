@@ -135,41 +135,55 @@ class Panel:
     def draw(self, scene, now):
         self.due = scene  # looked at by the next step (the display task only asks)
 
-    def step(self, now):
-        """One step of this display's work; False if it had none."""
+    def step(self, now, send_only=False):
+        """One step of this display's work: NOTHING, SENT (a part sent) or
+        DREW (a look at whether a redraw is due, or a step of the redraw);
+        with send_only, a part sent or nothing."""
         face = self.face
+        if send_only:
+            return self._send() if self.unsent and not face.drawing() else NOTHING
         if self.due is not None:
             scene = self.due
             self.due = None
             face.update(scene, now)  # the key only: the redraw is left to the next steps
-            return True
+            return DREW
         if face.draw_slice():
             if not face.drawing():
                 self.unsent = True
-            return True
-        if self.unsent:
-            # a part of what changed; the pass that finds nothing left ends it
-            if not self.sender.send(_SEND_BYTES):
-                self.unsent = False
-            return True
-        return False
+            return DREW
+        return self._send() if self.unsent else NOTHING
+
+    def _send(self):
+        # a part of what changed; the pass that finds nothing left ends it
+        if not self.sender.send(_SEND_BYTES):
+            self.unsent = False
+        return SENT
+
+
+NOTHING, SENT, DREW = 0, 1, 2  # what Panel.step did
 
 
 def step_displays(panels, turn, now):
-    """One step of one display's work (Panel.step), the displays taking
-    turns from panels[turn]; returns the turn for the next scan. One step a
-    scan bounds a scan's display work to the largest step (tests/
-    test_faces_budget.py)."""
+    """The displays' work of one scan, the displays taking turns from
+    panels[turn]: one display's drawing step (a key, a field, a figure, a
+    slice of a mini board: at most ~125,000 instructions on the emulated
+    Pico), or a part sent by each display with one to send (~45,000 each, a
+    part's I2C ~0.9 ms). Returns the turn of the next scan. Bounds a scan's
+    display work to the largest step (tests/test_faces_budget.py)."""
     n = len(panels)
+    sent = -1
     for i in range(n):
         k = (turn + i) % n
-        if panels[k].step(now):
+        done = panels[k].step(now, sent >= 0)
+        if done == DREW:
             return (k + 1) % n
-    return turn
+        if done == SENT:
+            sent = k
+    return (sent + 1) % n if sent >= 0 else turn
 
 
 _SEND_BYTES = 32  # a part: ~0.9 ms of I2C at 400 kHz
-_SLICE_POINTS = 10  # a mini board's points a step: 73,000 instructions, 0.8-1.5 ms on an RP2040 (docs/HARDWARE.md)
+_SLICE_POINTS = 15  # a mini board's points a step: 93,000 instructions, 1.0-1.9 ms on an RP2040 (docs/HARDWARE.md)
 
 
 class Device:

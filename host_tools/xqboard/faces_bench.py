@@ -1,6 +1,8 @@
 """The faces' cost counted on the emulated Pico (docs/HARDWARE.md, "Faces,
-displays and sound"): instructions of each face's redraw and key, and of
-finding and copying a changed part for the display (1 instruction = 1 ns
+displays and sound"): instructions of each face's redraw and key, of the
+worst scan's display work in every phase (PHASE lines: two displays driven
+as boards/device.py drives them), and of finding and copying a changed
+part for the display (1 instruction = 1 ns
 under -icount shift=0, so a ticks_us difference of 1 is 1,000
 instructions). Needs the firmware image (make firmware).
 
@@ -83,6 +85,102 @@ print("SEND a part: %d (%d parts a second's tick)" % (time.ticks_diff(time.ticks
 print("END")
 """
 
+# (a fresh interpreter of its own: the redraws above leave the heap fuller)
+PHASES = r"""
+import time, framebuf
+from xq.position import Position
+from clock.clock import Clock
+from ui.scene import Scene
+from xq.pieces import RED, BLACK
+# Per scan, every phase: two displays (boards/device.py Panels on fake
+# SSD1306s, as the ESP32-S3 definition), driven as Device drives them: the
+# display task asks for a redraw every 100 ms (Device.draw, with the low-time
+# sound's look at the clock), every 5 ms scan runs step_displays(). The worst
+# scan's display work of each phase, in instructions. The garbage collector
+# runs between scans as app_loop's collect_when_quiet does, not inside one.
+import gc
+from game.phases import PLAYING, SETUP, OVER
+from ui.sound import Sounder
+from boards.device import Panel, step_displays
+class Oled(framebuf.FrameBuffer):
+    def __init__(self):
+        self.buffer = bytearray(1024)
+        super().__init__(self.buffer, 128, 64, framebuf.MONO_VLSB)
+    def write_cmd(self, c): pass
+    def write_data(self, d): pass
+class Game:
+    def __init__(self, tc, phase=PLAYING):
+        self.phase = phase; self.position = Position(); self.clock = Clock(tc); self.result = None; self.verdict = None
+sounder = Sounder(None)
+panels = [Panel(Oled(), RED), Panel(Oled(), BLACK)]
+turn = 0
+def run(name, scene, t0, ms):
+    global turn
+    gc.collect()
+    worst = 0
+    now = t0
+    for i in range(ms // 5):
+        if i % 50 == 49 and gc.mem_free() < 48 * 1024:
+            gc.collect()
+        t = time.ticks_us()
+        if i % 20 == 0:  # Device.draw, from the display task
+            for p in panels:
+                p.draw(scene, now)
+            sounder.watch_low(scene.game.clock, now)
+        turn = step_displays(panels, turn, now)
+        worst = max(worst, time.ticks_diff(time.ticks_us(), t))
+        now += 5
+    print("PHASE %d %s" % (worst * 1000, name))
+u = Game("10m", SETUP); us = Scene(u)
+us.on_event(0, "SETUP", ("wrong", "b2,h9,e3", "e5"))
+run("set-up check", us, 0, 1000)
+def running(name, tc, t0=754321, ms=2500, moves=0, start_event=False):
+    g = Game(tc); s = Scene(g); c = g.clock
+    c.start(0, RED)
+    for n in range(moves):
+        c.move_made(RED, 1000 * n + 500); c.press(RED, 1000 * n + 600)
+        c.move_made(BLACK, 1000 * n + 800); c.press(BLACK, 1000 * n + 900)
+    if start_event:
+        s.on_event(0, "START", (RED, "20.1"))
+    run(name, s, t0, ms)
+    return g, s
+running("running 6.1 increment 90m+30s", "90m+30s")
+running("running 6.2 quota 90m/40,30m", "90m/40,30m", 20000, moves=12)
+running("running 6.3 sudden death 90m", "90m")
+running("running 6.4 rapid 10m+10s", "10m+10s", 60000)
+running("running 6.5 time odds red=60m+30s;black=50m+30s", "red=60m+30s;black=50m+30s")
+running("running byo-yomi 1m byo3x30s", "1m byo3x30s", 61000 + 35000)
+running("running delay 5m d10s", "5m d10s", 1000, start_event=True)
+running("running Bronstein 5m b10s", "5m b10s", 1000, start_event=True)
+running("running from one hour 2h", "2h", 1000)
+running("tenths in the last 10 s", "10m", 600000 - 12000, 4000)
+g, s = running("running, a move", "90m+30s", 700000, 300)
+s.on_event(701000, "ALERT", ("knocked", "e3,a0", "e4", "5.9"))
+run("alert", s, 701000, 1500)
+s.on_event(703000, "RESTORED", ())
+s.on_event(703000, "TOUCH", (RED, "own", "h2", "5.1"))
+run("touch duty", s, 703000, 2500)
+s.on_event(706000, "MOVE", ())
+s.on_event(706000, "OVERRULE", ("foul", BLACK, None, "Li", "8.1.6"))
+run("overrule foul", s, 706000, 2500)
+s.on_event(709000, "FLAG", (BLACK, 709000, "4.1.6"))
+g.verdict = ("1-0", "4.1.6", "time black")
+run("flag", s, 709000, 2500)
+s.on_event(712000, "OVERRULE", ("annul", 40, "Li", "21.5"))
+g.verdict = None
+run("overrule annul", s, 712000, 1500)
+s.on_event(714000, "RESUME", ())
+g.phase = OVER
+g.result = ("0-1", "4.1.1", "mate")
+run("result", s, 714000, 1500)
+g.result = ("1-0", "4.1.12", "resigned black")
+s.on_event(716000, "OVERRULE", ("result", "1-0", 41, "Li", "4.1.12", "resigned black"))
+run("overrule result", s, 716000, 1500)
+s.on_event(718000, "CONFIRM", ("1-0", "4.1.12", 1, 2, "0,0", "9.1"))
+run("result confirmed", s, 718000, 1000)
+print("END")
+"""
+
 
 def lines():
     """The figures' lines the emulated Pico prints (FACE, SLICED, SEND)."""
@@ -91,20 +189,22 @@ def lines():
         raise SystemExit("faces_bench needs %s" % why)
     elf = image.ensure_built()
     out = []
-    with tempfile.TemporaryDirectory() as d:
-        with qemu.Emulator(Path(d) / "f.img", elf=elf) as emu:
-            emu.launch(CODE)
-            for line in emu.lines(300):
-                line = line.decode()
-                if line.startswith("END"):
-                    break
-                out.append(line)
+    for code in (CODE, PHASES):
+        with tempfile.TemporaryDirectory() as d:
+            with qemu.Emulator(Path(d) / "f.img", elf=elf) as emu:
+                emu.launch(code)
+                for line in emu.lines(300):
+                    line = line.decode()
+                    if line.startswith("END"):
+                        break
+                    out.append(line)
     return out
 
 
 def figures(text_lines):
     """{name: instructions}: 'running redraw', 'alert key', 'alert sliced
-    text', 'alert slice of 15', 'send part', ... from the lines."""
+    text', 'alert slice of 15', 'send part', ..., and 'scan: PHASE' (the
+    worst scan's display work in each phase) from the lines."""
     out = {}
     for line in text_lines:
         w = line.split()
@@ -115,9 +215,15 @@ def figures(text_lines):
             out["%s slice of %s" % (w[1], w[6])] = int(w[8])
         elif w[:2] == ["SEND", "a"]:
             out["send part"] = int(w[3])
+        elif w[:1] == ["PHASE"]:
+            out["scan: " + line.split(" ", 2)[2]] = int(w[1])
     return out
 
 
 def main():
     for line in lines():
         print(line)
+
+
+if __name__ == "__main__":
+    main()
