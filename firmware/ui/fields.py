@@ -13,24 +13,27 @@
 #
 # A field clears exactly what it drew before (the cells of its old text),
 # so fields next to each other never erase one another, and the redrawn
-# face is the face drawn whole, pixel for pixel (tests/test_faces.py).
+# face is the face drawn whole, pixel for pixel (tests/test_faces.py). A
+# field's record allocates nothing once made (a step that allocates runs
+# slower as the heap fills).
 from ui import draw, miniboard
 
 
 class Fields:
     def __init__(self, fb):
         self.fb = fb
-        self.drawn = {}  # where (y * 128 + x) -> what the field there shows now
-        self.lefts = {}  # where -> the left x of big figures drawn there (centred ones move)
         self.shows = None  # which face the fields belong to (Face._steps)
         self.next_point = 0  # the mini board's next point (0: not begun)
+        self.clear(None, False)
 
-    def clear(self, shows):
+    def clear(self, shows, fill=True):
         """A blank frame for the face `shows` (fill: 68,000 instructions on
         the emulated Pico, a step of its own)."""
-        self.fb.fill(0)
-        self.drawn = {}
-        self.lefts = {}
+        if fill:
+            self.fb.fill(0)
+        self.drawn = {}  # where (y * 128 + x) -> the text the field there shows
+        self.how = {}  # where -> a bar's or label's inversion (0/1), big figures' left x
+        self.half = {}  # where -> the text being drawn a step at a time, until its last step
         self.shows = shows
 
     def text(self, text, x, y):
@@ -51,63 +54,69 @@ class Fields:
     def bar(self, text, y, inverted):
         """A line of text across the width, white on black when inverted."""
         k = y * 128
-        shown = (text, inverted)
-        if self.drawn.get(k) == shown:
+        if self.drawn.get(k) == text and self.how.get(k) == inverted:
             return
         draw.bar(self.fb, text, y, inverted)  # (fills its whole line)
-        self.drawn[k] = shown
+        self.drawn[k] = text
+        self.how[k] = inverted
         yield
 
     def label(self, text, x, y, w, h, inverted):
         """A w x h box with text at 2 px from its left, 8 px from its top,
         filled when inverted (the side to move on a shared display)."""
         k = y * 128 + x
-        shown = (text, inverted)
-        if self.drawn.get(k) == shown:
+        if self.drawn.get(k) == text and self.how.get(k) == inverted:
             return
         self.fb.fill_rect(x, y, w, h, 1 if inverted else 0)
         self.fb.text(text, x + 2, y + 8, 0 if inverted else 1)
-        self.drawn[k] = shown
+        self.drawn[k] = text
+        self.how[k] = inverted
         yield
 
     def chinese(self, word, x, y):
-        """A word in 16x16 glyphs; returns the x after it."""
+        """A word in 16x16 glyphs, a glyph a step (~25,000 instructions
+        each); returns the x after it."""
         k = y * 128 + x
-        old = self.drawn.get(k)
-        if old != word:
+        old = self.half.get(k) or self.drawn.get(k)  # (a word half drawn lies within its own place)
+        if old != word or self.half.get(k):
             if old:
-                was = old[0] if type(old) is tuple else old  # (a word half drawn lies within its own place)
-                self.fb.fill_rect(x, y, 16 * len(was), 16, 0)
-            self.drawn[k] = (word,)  # half drawn until its last glyph: cleared whole next time
+                self.fb.fill_rect(x, y, 16 * len(old), 16, 0)
+            self.half[k] = word
             at = x
-            for ch in word:  # a glyph a step: ~25,000 instructions each
+            for ch in word:
                 at = draw.chinese(self.fb, ch, at, y)
                 yield
             self.drawn[k] = word
+            self.half[k] = None
         return x + 16 * len(word)
 
     def big(self, text, x, y, w, h, t):
         """Seven-segment figures (draw.big_text), centred when x is None. Of
         a text laid out as the one drawn (same length, ':' and '.' at the
-        same places) only the figures that changed are redrawn, a step each;
-        else the old text is cleared and the new one drawn, a figure a step."""
+        same places) only the figures that changed are redrawn; else the old
+        text is cleared and the new one drawn. A step to find what to draw,
+        then a figure a step."""
         k = y * 128 + (x or 0)
         old = self.drawn.get(k)
-        if old == text:
+        half = self.half.get(k)
+        if old == text and not half:
             return
         fb = self.fb
-        if old is None:
-            at = _left(text, x, w, t)
-        elif type(old) is str and len(old) == len(text) and old.find(":") == text.find(":") \
-                and old.rfind(":") == text.rfind(":") and old.find(".") == text.find("."):
-            at = self.lefts[k]  # laid out as the old text (draw.same_layout, inline: a call is ~3,000)
-        else:
-            was = old[0] if type(old) is tuple else old  # (a text half drawn lies within its own place)
-            fb.fill_rect(self.lefts[k], y, draw.text_width(was, w, t), h, 0)
+        if half:  # a text half drawn lies within its own place
+            fb.fill_rect(self.how[k], y, draw.text_width(half, w, t), h, 0)
             old = None
-            at = _left(text, x, w, t)
-        self.drawn[k] = (text,)  # half drawn until its last figure: cleared whole next time
-        self.lefts[k] = at
+        elif old is None:
+            pass
+        elif len(old) == len(text) and old.find(":") == text.find(":") and old.rfind(":") == text.rfind(":") \
+                and old.find(".") == text.find("."):
+            pass  # laid out as the old text (draw.same_layout, inline: a call is ~3,000)
+        else:
+            fb.fill_rect(self.how[k], y, draw.text_width(old, w, t), h, 0)
+            old = None
+        at = self.how[k] if old is not None else _left(text, x, w, t)
+        self.half[k] = text
+        self.how[k] = at
+        yield
         for i in range(len(text)):
             ch = text[i]
             cw = 3 * t if ch == ":" or ch == "." else w + t  # draw.figure_width, inline
@@ -118,11 +127,12 @@ class Fields:
                 yield
             at += cw
         self.drawn[k] = text
+        self.half[k] = None
 
     def board(self, position, put, clear, flip, x, y, points, occupied):
         """The mini board (ui/miniboard.py): the pieces of `position` as
         they stand at its first slice (into `occupied`), `points` points a
-        step."""
+        step, then the river."""
         pieces = None
         if position is not None:
             miniboard.occupancy(position.board, occupied)
@@ -130,9 +140,11 @@ class Fields:
         first = 0
         while first < 90:
             end = first + points if first + points < 90 else 90
-            miniboard.draw(self.fb, pieces, x, y, put, clear, flip, first, end)
+            miniboard.draw(self.fb, pieces, x, y, put, clear, flip, first, end, False)
             first = self.next_point = end
             yield
+        miniboard.river(self.fb, x, y)
+        yield
 
 
 def _left(text, x, w, t):

@@ -51,11 +51,12 @@ def occupancy(board, out):
         r += 1
 
 
-def draw(fb, occupied, x0, y0, put=(), clear=(), flip=False, first=0, end=90):
+def draw(fb, occupied, x0, y0, put=(), clear=(), flip=False, first=0, end=90, with_river=True):
     """The pieces of `occupied` (0/1 by point, Position.occupancy()), with
     `put` points solid and `clear` hollow: the points first..end-1 (all by
-    default), the river with point 0. (cell() written out: a call costs
-    ~1,000 instructions on an RP2040, a third of a point's.)"""
+    default), the river with point 0 unless with_river is False. (cell()
+    written out: a call costs ~1,000 instructions on an RP2040, a third of
+    a point's.)"""
     for p in range(first, end):
         f = p % 9
         r = p // 9
@@ -73,8 +74,13 @@ def draw(fb, occupied, x0, y0, put=(), clear=(), flip=False, first=0, end=90):
             fb.fill_rect(x + 1, y + 1, 3, 3, 1)
         else:
             fb.pixel(x + 2, y + 2, 1)
-    if first > 0:
-        return
-    river = y0 + 5 * PITCH - 1
+    if first == 0 and with_river:
+        river(fb, x0, y0)
+
+
+def river(fb, x0, y0):
+    """The river: a dotted line between ranks 4 and 5 (27 pixels, ~55,000
+    instructions on the emulated Pico: a step of its own on a device)."""
+    y = y0 + 5 * PITCH - 1
     for x in range(x0, x0 + WIDTH - 1, 2):
-        fb.pixel(x, river, 1)
+        fb.pixel(x, y, 1)

@@ -15,10 +15,20 @@ _SET_PAGE_ADDR = 0x22
 @micropython.viper
 def first_change(frame, sent, a: int, end: int) -> int:
     """The first index in [a, end) where frame and sent differ, or end
-    (viper: the scan of a whole frame allocates nothing and costs ~a
-    thousand instructions, not a Python loop's hundred thousand)."""
+    (viper: allocates nothing). A word at a time where it can: a byte at a
+    time cost ~38 instructions a byte on the emulated Pico, 38,000 for a
+    frame, a scan's share. Both are bytearrays of the heap, whose data is
+    word-aligned (a GC block is 4 words), as a Cortex-M0+ needs."""
     f = ptr8(frame)
     s = ptr8(sent)
+    while a < end and (a & 3) != 0:
+        if f[a] != s[a]:
+            return a
+        a += 1
+    fw = ptr32(frame)
+    sw = ptr32(sent)
+    while a + 4 <= end and fw[a >> 2] == sw[a >> 2]:
+        a += 4
     while a < end and f[a] == s[a]:
         a += 1
     return a
