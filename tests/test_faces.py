@@ -332,7 +332,7 @@ for side in (RED, BLACK):
     f.update(s, 0)
     n, text_only = steps(f, buf)
     print("slices", side, n, buf == whole, text_only != whole)
-f.shown = None
+f.forget()
 f.update(s, 0)
 for _ in range(8):
     f.draw_slice()  # the text, and two slices of the board

@@ -11,6 +11,7 @@ _SEGMENTS = {"0": 0x3F, "1": 0x06, "2": 0x5B, "3": 0x4F, "4": 0x66, "5": 0x6D,
              "6": 0x7D, "7": 0x07, "8": 0x7F, "9": 0x6F, "-": 0x40, " ": 0}
 _GLYPH = bytearray(32)  # one glyph copied out of the bytes (framebuf writes)
 _GLYPH_FB = framebuf.FrameBuffer(_GLYPH, 16, 16, framebuf.MONO_HLSB)
+_DATA = memoryview(glyphs.DATA)
 
 
 def figure_width(ch, w, t):
@@ -85,7 +86,7 @@ def chinese(fb, word, x, y):
     for ch in word:
         i = glyphs.CHARS.find(ch)
         if i >= 0:
-            _GLYPH[:] = glyphs.DATA[32 * i:32 * i + 32]
+            _GLYPH[:] = _DATA[32 * i:32 * i + 32]  # (a view: a copy of 32 bytes would be a block search)
             fb.blit(_GLYPH_FB, x, y, 0)
             x += 16
     return x

@@ -37,6 +37,7 @@ _OVERRULE_SHOWN_MS = 5000  # a foul declared or struck in play, before the clock
 _BOARD_X = 1
 _BOARD_Y = 2
 _PANEL_X = 58  # the text beside the mini board
+_KEY = 8  # items of Face.key()
 
 
 def _name(side):
@@ -117,41 +118,64 @@ class Face:
     def __init__(self, fb, side=None, slice_points=0):
         self.fb = fb
         self.side = side  # RED, BLACK, or None for a shared display
-        self.shown = None  # the key of what is drawn (or being drawn)
+        self.shown = [None] * _KEY  # the key of what is drawn (or being drawn)
+        self.looked = [None] * _KEY  # the key just made, compared with shown
         self.slice_points = slice_points  # a mini board's points a step; 0: update() draws whole
         self.fields = Fields(fb)  # what the frame shows, field by field
         self.work = None  # the steps of the redraw still to do (a generator), or None
         self.occupied = bytearray(90)  # a mini board's pieces, taken when it is drawn
-        self.times = None  # Red's and Black's remaining times when key() last looked
+        self.times = [0, 0]  # Red's and Black's remaining times when key() last looked
 
     @property
     def next_point(self):
         """The mini board's next point to draw (0: not begun)."""
         return self.fields.next_point
 
-    def key(self, scene, now):
-        """Changes exactly when what the face shows changes."""
+    def key(self, scene, now, into=None):
+        """Changes exactly when what the face shows changes: a list of
+        _KEY items, written into `into` where given (update() runs every
+        100 ms on every display: a list kept and compared in place
+        allocates nothing, where a tuple of 8 is a block search of the heap
+        that costs more the fuller it is). Also keeps Red's and Black's
+        remaining times in self.times, for the redraw at the same now."""
+        k = into if into is not None else [None] * _KEY
         name = choose(scene, now, self.side)
         g = scene.game
+        k[0] = name
+        k[1] = scene.version
+        k[2] = g.phase
         if name in ("running", "duty", "overrule"):
-            # numbers, not the texts: made every _DISPLAY_MS, so they allocate little
-            # (the moves due change only with an event, which changes the
-            # version; a byo-yomi period's end and a delay's end change the
-            # time shown; the delay runs for the side to move only)
+            # numbers, not the texts (the moves due change only with an
+            # event, which changes the version; a byo-yomi period's end and
+            # a delay's end change the time shown; the delay runs for the
+            # side to move only)
             c = g.clock
             moving = to_move(g)
-            self.times = (c.remaining(RED, now), c.remaining(BLACK, now))  # (the redraw's, at the same now)
-            return (name, scene.version, g.phase, c.state, moving, _shown(self.times[0]), _shown(self.times[1]),
-                    _shown(delay_left(c, moving, scene, now)) if moving >= 0 else 0)
-        return name, scene.version, g.phase, g.result, g.verdict
+            times = self.times
+            times[0] = c.remaining(RED, now)
+            times[1] = c.remaining(BLACK, now)
+            k[3] = c.state
+            k[4] = moving
+            k[5] = _shown(times[0])
+            k[6] = _shown(times[1])
+            k[7] = _shown(delay_left(c, moving, scene, now)) if moving >= 0 else 0
+        else:
+            k[3] = g.result
+            k[4] = g.verdict
+            k[5] = k[6] = k[7] = None
+        return k
+
+    def forget(self):
+        """Makes the next update() redraw, whatever it finds."""
+        self.shown[0] = None
 
     def update(self, scene, now):
         """Begins a redraw if what the face shows changed (and, unless the
         face draws in steps, finishes it); True if it did."""
-        k = self.key(scene, now)
+        k = self.key(scene, now, self.looked)
         if k == self.shown:
             return False
-        self.shown = k
+        self.looked, self.shown = self.shown, k  # (the two lists swapped: no allocation)
         self.work = self._steps(scene, now, k[0], k[1], self.times)
         if not self.slice_points:
             self.finish()
@@ -161,7 +185,7 @@ class Face:
         """The whole face, drawn now from a blank frame."""
         self.fields.shows = None
         c = scene.game.clock
-        times = (c.remaining(RED, now), c.remaining(BLACK, now)) if c is not None else None
+        times = [c.remaining(RED, now), c.remaining(BLACK, now)] if c is not None else None
         self.work = self._steps(scene, now, name or choose(scene, now, self.side), scene.version, times)
         self.finish()
 
@@ -216,8 +240,10 @@ class Face:
         elif name == "overrule":
             yield from _overrule(f, scene, now, self.side, fresh, times)
         else:
-            yield from f.centred("xqboard", 20)
-            yield from f.centred("no game", 36)
+            if f.centred("xqboard", 20):
+                yield
+            if f.centred("no game", 36):
+                yield
 
     def _mini_board(self, panel):
         """A face's text beside its mini board (the steps of `panel`, which
@@ -234,10 +260,13 @@ def _running(f, scene, now, side, times):
     c = g.clock
     mine = to_move(g) == side
     opp = other(side)
-    yield from f.bar(_BARS[index(side) * 2 + (0 if mine else 1)], 0, mine)
-    yield from f.big(clock_text(times[index(side)]), None, 13, 14, 29, 3)
-    yield from f.text(extra(c, side, scene, now), 0, 45)
-    yield from f.text("%s %s" % (_name(opp), clock_text(times[index(opp)])), 0, 56)
+    if f.bar(_BARS[index(side) * 2 + (0 if mine else 1)], 0, mine):
+        yield
+    yield from f.big(clock_text(times[index(side)]), None, 13, 14, 29, 3) or ()
+    if f.text(extra(c, side, scene, now), 0, 45):
+        yield
+    if f.text("%s %s" % (_name(opp), clock_text(times[index(opp)])), 0, 56):
+        yield
 
 
 # The running face's top bar: a side's name, and whether it is to move.
@@ -250,20 +279,26 @@ def _shared(f, scene, now, times):
     c = g.clock
     moving = to_move(g)
     for side, y in ((RED, 0), (BLACK, 27)):
-        yield from f.label(_name(side)[0], 0, y, 11, 23, side == moving)
-        yield from f.big(clock_text(times[index(side)]), 15, y, 10, 22, 2)
+        if f.label(_name(side)[0], 0, y, 11, 23, side == moving):
+            yield
+        yield from f.big(clock_text(times[index(side)]), 15, y, 10, 22, 2) or ()
     text = extra(c, moving, scene, now)
-    yield from f.text(("%s %s" % (_name(moving)[0], text)) if text else "", 0, 55)
+    if f.text(("%s %s" % (_name(moving)[0], text)) if text else "", 0, 55):
+        yield
 
 
 def _panel(f, title, chinese, english, line1, line2):
     """The text beside the mini board."""
     x = _PANEL_X
-    yield from f.text(title, x, 0)
-    yield from f.chinese(chinese, x, 11)
-    yield from f.text(english[:8], x, 31)
-    yield from f.text(line1[:8], x, 43)
-    yield from f.text(line2[:8], x, 54)
+    if f.text(title, x, 0):
+        yield
+    yield from f.chinese(chinese, x, 11) or ()
+    if f.text(english[:8], x, 31):
+        yield
+    if f.text(line1[:8], x, 43):
+        yield
+    if f.text(line2[:8], x, 54):
+        yield
 
 
 def _setup(f, scene):
@@ -294,38 +329,49 @@ def _duty(f, scene, now, fresh, times):
     g = scene.game
     side, point, article, whose = scene.duty
     if fresh:
-        yield from f.bar("TOUCHED %s" % article, 0, True)
+        if f.bar("TOUCHED %s" % article, 0, True):
+            yield
         piece = g.position.piece_at(squares.parse(point))
-        yield from f.chinese(words.piece_name(type_of(piece), colour(piece) == BLACK) if piece else "", 4, 16)
-        yield from f.text(point, 24, 20)
+        yield from f.chinese(words.piece_name(type_of(piece), colour(piece) == BLACK) if piece else "", 4, 16) or ()
+        if f.text(point, 24, 20):
+            yield
         word = words.duty(article)
-        yield from f.chinese(word[0], 64, 16)
-        yield from f.text(word[1], 64, 36)
-    yield from f.text("%s %s" % (_name(side), clock_text(times[index(side)])), 0, 56)
+        yield from f.chinese(word[0], 64, 16) or ()
+        if f.text(word[1], 64, 36):
+            yield
+    if f.text("%s %s" % (_name(side), clock_text(times[index(side)])), 0, 56):
+        yield
 
 
 def _flag(f, scene):
     side, at, _ = scene.flag
-    yield from f.bar("FLAG  4.1.6", 0, True)
-    x = yield from f.chinese(words.RED_WORD if side == RED else words.BLACK_WORD, 0, 14)
-    yield from f.chinese(words.FLAG_WORD, x + 8, 14)
-    yield from f.text("%s time out" % _name(side), 0, 36)
-    yield from f.text("at %s" % instant_text(at), 0, 48)
+    if f.bar("FLAG  4.1.6", 0, True):
+        yield
+    whose = words.RED_WORD if side == RED else words.BLACK_WORD
+    yield from f.chinese(whose, 0, 14) or ()
+    yield from f.chinese(words.FLAG_WORD, 16 * len(whose) + 8, 14) or ()
+    if f.text("%s time out" % _name(side), 0, 36):
+        yield
+    if f.text("at %s" % instant_text(at), 0, 48):
+        yield
 
 
 def _result(f, scene):
     g = scene.game
     score, article, _ = g.result or g.verdict
     if score in ("1-0", "0-1", "0-0"):
-        yield from f.big(score, None, 0, 12, 22, 3)
+        yield from f.big(score, None, 0, 12, 22, 3) or ()
     else:
-        yield from f.centred(score, 8)
+        if f.centred(score, 8):
+            yield
     said = words.lookup(words.SCORES, score) or ("", score)
     why = words.lookup(words.RESULTS, article) or ("", "")
-    x = yield from f.chinese(said[0], 16, 26)
-    yield from f.chinese(why[0], x + 16, 26)
-    yield from f.text("%s %s" % (why[1], article), 0, 45)
-    yield from f.text("confirmed" if scene.confirmed else "awaiting arbiter", 0, 56)
+    yield from f.chinese(said[0], 16, 26) or ()
+    yield from f.chinese(why[0], 16 + 16 * len(said[0]) + 16, 26) or ()
+    if f.text("%s %s" % (why[1], article), 0, 45):
+        yield
+    if f.text("confirmed" if scene.confirmed else "awaiting arbiter", 0, 56):
+        yield
 
 
 def _ascii(text):
@@ -346,23 +392,31 @@ def _overrule(f, scene, now, side, fresh, times):
         yield from _overrule_text(f, what, detail, by, article)
     if what != "annul" and what != "result":  # a foul declared or struck: the clock still runs
         own = to_move(g) if side is None else side
-        yield from f.text("%s %s" % (_name(own), clock_text(times[index(own)])), 0, 56)
+        if f.text("%s %s" % (_name(own), clock_text(times[index(own)])), 0, 56):
+            yield
 
 
 def _overrule_text(f, what, detail, by, article):
-    yield from f.bar("ARBITER %s" % article, 0, True)
-    x = yield from f.chinese(words.JUDGE_WORD, 0, 14)
+    if f.bar("ARBITER %s" % article, 0, True):
+        yield
+    yield from f.chinese(words.JUDGE_WORD, 0, 14) or ()
     word = words.lookup(words.OVERRULES, what) or ("", what)
-    yield from f.chinese(word[0], x + 8, 14)
-    yield from f.text(word[1].replace("-", " "), 0, 34)
+    yield from f.chinese(word[0], 16 * len(words.JUDGE_WORD) + 8, 14) or ()
+    if f.text(word[1].replace("-", " "), 0, 34):
+        yield
     by = _ascii(by)
     by = ("by " + by)[:16] if by else ""
     if what == "annul":
-        yield from f.text(by, 0, 45)
-        yield from f.text("clocks paused", 0, 56)
+        if f.text(by, 0, 45):
+            yield
+        if f.text("clocks paused", 0, 56):
+            yield
     elif what == "result":
         why = words.lookup(words.RESULTS, article) or ("", "")
-        yield from f.text("%s %s" % (detail, why[1]), 0, 45)
-        yield from f.text(by, 0, 56)
+        if f.text("%s %s" % (detail, why[1]), 0, 45):
+            yield
+        if f.text(by, 0, 56):
+            yield
     else:  # a foul declared or struck: the side
-        yield from f.text(("%s %s" % (_name(detail), by))[:16], 0, 45)
+        if f.text(("%s %s" % (_name(detail), by))[:16], 0, 45):
+            yield

@@ -5,11 +5,18 @@
 # 294,000 instructions of the whole face (3.3-5.9 ms on an RP2040, over the
 # 5 ms scan at the slow end: docs/HARDWARE.md, "Cost per scan").
 #
-# Each drawing method is a generator that yields after each thing it drew
-# (a field, a figure, a slice of the mini board), so that a device draws a
+# A face is a generator that yields after each thing it drew (a field, a
+# figure, a glyph, a slice of the mini board), so that a device draws a
 # face a step a scan (ui/faces.py, Face.draw_slice; boards/device.py) and
-# the simulators draw it whole by running the steps to the end. A field
-# left unchanged costs its text's making only, and yields nothing.
+# the simulators draw it whole by running the steps to the end:
+#
+#   if f.text(text, x, y): yield          a one-step field: True if it drew
+#   yield from f.big(text, ...) or ()     a field of several steps: its steps,
+#                                         or None when it shows text already
+#
+# A field left unchanged costs its text's making only: no step, and no
+# generator made (a generator is an allocation of several blocks, which
+# costs more the fuller the heap).
 #
 # A field clears exactly what it drew before (the cells of its old text),
 # so fields next to each other never erase one another, and the redrawn
@@ -41,66 +48,73 @@ class Fields:
         k = y * 128 + x
         old = self.drawn.get(k)
         if old == text:
-            return
+            return False
         if old:
             self.fb.fill_rect(x, y, 8 * len(old), 8, 0)
         self.fb.text(text, x, y, 1)
         self.drawn[k] = text
-        yield
+        return True
 
     def centred(self, text, y):
-        yield from self.text(text, (128 - 8 * len(text)) // 2, y)
+        return self.text(text, (128 - 8 * len(text)) // 2, y)
 
     def bar(self, text, y, inverted):
         """A line of text across the width, white on black when inverted."""
         k = y * 128
         if self.drawn.get(k) == text and self.how.get(k) == inverted:
-            return
+            return False
         draw.bar(self.fb, text, y, inverted)  # (fills its whole line)
         self.drawn[k] = text
         self.how[k] = inverted
-        yield
+        return True
 
     def label(self, text, x, y, w, h, inverted):
         """A w x h box with text at 2 px from its left, 8 px from its top,
         filled when inverted (the side to move on a shared display)."""
         k = y * 128 + x
         if self.drawn.get(k) == text and self.how.get(k) == inverted:
-            return
+            return False
         self.fb.fill_rect(x, y, w, h, 1 if inverted else 0)
         self.fb.text(text, x + 2, y + 8, 0 if inverted else 1)
         self.drawn[k] = text
         self.how[k] = inverted
-        yield
+        return True
 
     def chinese(self, word, x, y):
-        """A word in 16x16 glyphs, a glyph a step (~25,000 instructions
-        each); returns the x after it."""
+        """A word in 16x16 glyphs: None if the field shows it, else its
+        steps, a glyph a step (~25,000 instructions each)."""
         k = y * 128 + x
+        if self.drawn.get(k) == word and not self.half.get(k):
+            return None
+        return self._chinese(k, word, x, y)
+
+    def _chinese(self, k, word, x, y):
         old = self.half.get(k) or self.drawn.get(k)  # (a word half drawn lies within its own place)
-        if old != word or self.half.get(k):
-            if old:
-                self.fb.fill_rect(x, y, 16 * len(old), 16, 0)
-            self.half[k] = word
-            at = x
-            for ch in word:
-                at = draw.chinese(self.fb, ch, at, y)
-                yield
-            self.drawn[k] = word
-            self.half[k] = None
-        return x + 16 * len(word)
+        if old:
+            self.fb.fill_rect(x, y, 16 * len(old), 16, 0)
+        self.half[k] = word
+        at = x
+        for ch in word:
+            at = draw.chinese(self.fb, ch, at, y)
+            yield
+        self.drawn[k] = word
+        self.half[k] = None
 
     def big(self, text, x, y, w, h, t):
-        """Seven-segment figures (draw.big_text), centred when x is None. Of
-        a text laid out as the one drawn (same length, ':' and '.' at the
+        """Seven-segment figures (draw.big_text), centred when x is None:
+        None if the field shows them, else the steps that draw them. Of a
+        text laid out as the one drawn (same length, ':' and '.' at the
         same places) only the figures that changed are redrawn; else the old
         text is cleared and the new one drawn. A step to find what to draw,
         then a figure a step."""
         k = y * 128 + (x or 0)
+        if self.drawn.get(k) == text and not self.half.get(k):
+            return None
+        return self._big(k, text, x, y, w, h, t)
+
+    def _big(self, k, text, x, y, w, h, t):
         old = self.drawn.get(k)
         half = self.half.get(k)
-        if old == text and not half:
-            return
         fb = self.fb
         if half:  # a text half drawn lies within its own place
             fb.fill_rect(self.how[k], y, draw.text_width(half, w, t), h, 0)

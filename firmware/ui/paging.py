@@ -72,6 +72,12 @@ class PagedSender:
 
     def _write(self, page, c0, c1):
         o = self.oled
-        for cmd in (_SET_COL_ADDR, c0, c1 - 1, _SET_PAGE_ADDR, page, page):
-            o.write_cmd(cmd)
+        # (six calls, not a loop over a tuple: a tuple of 6 is an allocation
+        # of several blocks, which costs more the fuller the heap)
+        o.write_cmd(_SET_COL_ADDR)
+        o.write_cmd(c0)
+        o.write_cmd(c1 - 1)
+        o.write_cmd(_SET_PAGE_ADDR)
+        o.write_cmd(page)
+        o.write_cmd(page)
         o.write_data(self.frame[page * self.width + c0:page * self.width + c1])

@@ -51,7 +51,7 @@ def sliced(name, side, points, n=20):
     f = Face(fb, side, points)
     text = worst = 0
     for i in range(n):
-        f.shown = None
+        f.forget()
         t = time.ticks_us()
         f.update(s, 0)
         text += time.ticks_diff(time.ticks_us(), t)
