@@ -219,7 +219,10 @@ class Face:
         shows = name if name == "running" else (name, version) if name in ("duty", "overrule") else None
         fresh = shows is None or shows != f.shows  # else only its times can have changed
         if fresh:
-            f.clear(shows)
+            # (a duty's and an overrule's fields that do not tick are drawn
+            # once: the face counts as shown only when all of them are, at
+            # the end; the running clock evaluates all its fields every time)
+            f.clear(shows if name == "running" else None)
             yield
         f.next_point = 0
         if name == "running":
@@ -244,6 +247,7 @@ class Face:
                 yield
             if f.centred("no game", 36):
                 yield
+        f.shows = shows
 
     def _mini_board(self, panel):
         """A face's text beside its mini board (the steps of `panel`, which
