@@ -68,13 +68,18 @@ PIECES_RED = "帅仕相马车炮兵"
 PIECES_BLACK = "将士象马车炮卒"
 
 
+_ENCODED = {}  # table -> its UTF-8 bytes
+
+
 def lookup(table, key):
     """(chinese, english) of `key` in a table, or None. An article looks up
     its own line first, then its parent's (5.3.1 -> 5.3 -> 5)."""
     # (in bytes: a str of Chinese is found and sliced by characters, which
     # walks its UTF-8 from the start each time: 25,000-47,000 instructions
     # a lookup on the emulated Pico, a face step's worth)
-    raw = table.encode()
+    raw = _ENCODED.get(table)
+    if raw is None:
+        raw = _ENCODED[table] = table.encode()  # once a table (an allocation of ~20 blocks)
     k = key.encode()
     while k:
         i = raw.find(b"\n" + k + b" ")
