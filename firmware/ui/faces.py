@@ -40,6 +40,10 @@ _PANEL_X = 58  # the text beside the mini board
 _KEY = 8  # items of Face.key()
 
 
+def _new_key() -> list:
+    return [None] * _KEY
+
+
 def _name(side):
     return _NAMES[side >> 3]
 
@@ -118,8 +122,8 @@ class Face:
     def __init__(self, fb, side=None, slice_points=0):
         self.fb = fb
         self.side = side  # RED, BLACK, or None for a shared display
-        self.shown = [None] * _KEY  # the key of what is drawn (or being drawn)
-        self.looked = [None] * _KEY  # the key just made, compared with shown
+        self.shown = _new_key()  # the key of what is drawn (or being drawn)
+        self.looked = _new_key()  # the key just made, compared with shown
         self.slice_points = slice_points  # a mini board's points a step; 0: update() draws whole
         self.fields = Fields(fb)  # what the frame shows, field by field
         self.work = None  # the steps of the redraw still to do (a generator), or None
@@ -138,7 +142,7 @@ class Face:
         allocates nothing, where a tuple of 8 is a block search of the heap
         that costs more the fuller it is). Also keeps Red's and Black's
         remaining times in self.times, for the redraw at the same now."""
-        k = into if into is not None else [None] * _KEY
+        k = into if into is not None else _new_key()
         name = choose(scene, now, self.side)
         g = scene.game
         k[0] = name
