@@ -87,6 +87,12 @@ shot("confirmed", RED, g, s, 810000)
 g.result = ("1-0", "4.1.12", "resigned black")
 s.on_event(820000, "OVERRULE", ("result", "1-0", 41, "Li", "4.1.12", "resigned black"))
 shot("overrule_result", RED, g, s, 820000)
+t = State("10m")
+ts = Scene(t)
+t.clock.start(0, RED)
+shot("tenths_red", RED, t, ts, 600000 - 9870)
+shot("tenths_black", BLACK, t, ts, 600000 - 9870)
+shot("tenths_shared", None, t, ts, 600000 - 9870)
 u = State("10m")
 u.phase = SETUP
 us = Scene(u)
@@ -232,6 +238,17 @@ def test_shared_display_shows_both(shots):
     assert s.figures(7, 15, 0, 10, 22, 2) == s.red
     assert s.figures(7, 15, 27, 10, 22, 2) == s.black
     assert s.count(0, 0, 11, 23) > s.count(0, 27, 11, 23)  # Red to move: Red's mark inverted
+
+
+def test_tenths_in_the_last_10_s(shots, font):
+    # Red's 10 minutes with 9.87 s left: 9.8 (rounded down, FIDE C.02 5 (b)),
+    # seconds and tenths, large on Red's display, small on Black's
+    red = shots["tenths_red"]
+    assert red.red == "9.8"
+    w = 2 * 17 + 9  # two figures and the point (draw.text_width)
+    assert red.figures(3, (128 - w) // 2, 13, 14, 29, 3) == "9.8"
+    assert shots["tenths_black"].text(0, 56, 7, font) == "RED 9.8"
+    assert shots["tenths_shared"].figures(3, 15, 0, 10, 22, 2) == "9.8"
 
 
 def test_6_2_moves_due_byoyomi_periods_delay(shots, font):

@@ -219,6 +219,7 @@ DOC_PICTURES = {
     "overrule-result.png": ("overrule", False, "015-overrule-red.png"),
     "byoyomi.png": ("byoyomi", False, "end-black.png"),
     "delay.png": ("delay", False, "end-red.png"),
+    "tenths.png": ("tenths", False, "end-red.png"),
 }
 
 
