@@ -118,6 +118,78 @@ def test_two_displays_on_the_esp32s3_show_each_players_face(mp):
     assert pixel(red, 0, 0) == 1 and pixel(black, 0, 0) == 0
 
 
+# The same board with one display shared by both players: the ESP32-S3
+# definition with DISPLAYS = (("both", 0x3C),), or a definition whose one
+# display has a bus of its own (oled_sda/oled_scl, as docs/HARDWARE.md's Pico
+# build with a display).
+ONE_DISPLAY = FAKE_SSD1306 + r"""
+from sense_fakes import FakeHardware
+from boards import esp32s3
+from boards.device import Device
+from boards.sim import BufferPort
+from boards.simrun import KEY
+from app import App
+from link import auth
+from link.frame import encode
+import ticks
+class OneDisplay:  # the ESP32-S3 definition with one shared display
+    pass
+for name in dir(esp32s3):
+    if not name.startswith("__"):
+        setattr(OneDisplay, name, getattr(esp32s3, name))
+if WHERE == "bus":
+    OneDisplay.DISPLAYS = (("both", 0x3C),)
+else:
+    OneDisplay.DISPLAYS = ()
+    OneDisplay.PINS = dict(esp32s3.PINS, oled_sda=6, oled_scl=7)
+hw = FakeHardware()
+dev = Device(hw, OneDisplay, {"board_id": "t1", "key": KEY.hex(), "store": None})
+dev.port = BufferPort()
+app = App(dev, nonce="9")
+now = [ticks.MASK - 1000]
+most = [0]
+def run(ms):
+    for _ in range(ms // 5):
+        n = sum(o.writes for o in SSD1306_I2C.made)
+        dev.tick(now[0])
+        app.step(now[0])
+        most[0] = max(most[0], sum(o.writes for o in SSD1306_I2C.made) - n)
+        now[0] = ticks.add(now[0], 5)
+def cmd(i, text):
+    p = "C %d %s" % (i, text)
+    dev.port.host_write(encode(p + " mac=" + auth.mac(KEY, "9", p)))
+    run(10)
+app.start(now[0])
+cmd(1, "new tc=10m")
+occ = app.game.position.occupancy()
+for p in range(90):
+    hw.occ[p] = occ[p]
+run(500)
+cmd(2, "setup arbiter")
+cmd(3, "start")
+run(1500)
+oled, = SSD1306_I2C.made
+print("displays", len(SSD1306_I2C.made), len(dev.panels), dev.panels[0].face.side)
+print("synced", oled.ram == oled.buffer, "most", most[0])
+print("FRAME", oled.buffer.hex())
+"""
+
+
+def test_one_display_definitions_show_the_shared_face(mp):
+    from xqboard.faces_png import pixel
+
+    for where in ("bus", "pins"):
+        out = mp.run("WHERE = %r\n" % where + ONE_DISPLAY, heap="320k")
+        lines = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+        assert lines["displays"] == "1 1 None", where  # one display, one panel, both players'
+        assert lines["synced"] == "True most 1", where  # every change sent, a part a scan
+        frame = bytes.fromhex(lines["FRAME"])
+        # the shared running face: Red to move, its mark (11 x 23 at the top left) inverted, Black's not
+        red_mark = sum(pixel(frame, x, y) for x in range(11) for y in range(23))
+        black_mark = sum(pixel(frame, x, y) for x in range(11) for y in range(27, 50))
+        assert red_mark > 200 and black_mark < 50, where  # (the letter B only)
+
+
 def test_faces_command_two_displays_and_shared(tmp_path):
     from pathlib import Path
 
@@ -175,6 +247,37 @@ def test_xqboard_sim_with_two_displays_draws_the_faces(tmp_path):
         assert len(art) == 32 and all(len(x) == 64 + 3 + 64 for x in art)
         black_top, red_top = art[0][:64], art[0][67:]  # Red's bar inverted, Black's not
         assert red_top.count("\u2588") > 20 and black_top.count("\u2588") == 0
+    finally:
+        sim.close()
+
+
+def test_xqboard_sim_with_one_shared_display_draws_the_shared_face(tmp_path):
+    # xqboard sim --faces both: one display, both players' times, the side
+    # to move marked
+    import time
+
+    from xqboard.api import open_board
+    from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
+
+    sim = SimulatedBoard(speed=20.0, key=DEFAULT_KEY, store=str(tmp_path / "j"), displays="both").start()
+    try:
+        board = open_board(sim.port, key=DEFAULT_KEY)
+        try:
+            board.command("new", "tc=10m")
+            sim.act("setup")
+            sim.sync(after=200)
+            board.command("setup", "arbiter")
+            board.command("start")
+            deadline = time.monotonic() + 20
+            while time.monotonic() < deadline and pixel(sim.frames.get("both", bytes(1024)), 0, 0) == 0:
+                time.sleep(0.05)
+        finally:
+            board.close()
+        assert set(sim.frames) == {"both"}
+        frame = sim.frames["both"]
+        red_mark = sum(pixel(frame, x, y) for x in range(11) for y in range(23))
+        black_mark = sum(pixel(frame, x, y) for x in range(11) for y in range(27, 50))
+        assert red_mark > 200 and black_mark < 50  # Red to move (Black's box holds its letter only)
     finally:
         sim.close()
 
