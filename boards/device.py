@@ -183,7 +183,7 @@ def step_displays(panels, turn, now):
 
 
 _SEND_BYTES = 32  # a part: ~0.9 ms of I2C at 400 kHz
-_SLICE_POINTS = 15  # a mini board's points a step: 98,000 instructions, 1.1-2.0 ms on an RP2040 (docs/HARDWARE.md)
+_SLICE_POINTS = 15  # a mini board's points a step: 96,000 instructions, 1.1-1.9 ms on an RP2040 (docs/HARDWARE.md)
 
 
 class Device:

@@ -13,8 +13,8 @@
 # A board drawn whole took 1,038,000 instructions on the emulated Pico
 # (12-21 ms on an RP2040, four scan periods); written out and with the
 # pieces read by the viper occupancy() it takes 616,000, and a device draws
-# it in slices, points [first, end) a scan, 15 points in 98,000 instructions
-# (1.1-2.0 ms; ui/fields.py, Fields.board; docs/HARDWARE.md).
+# it in slices, points [first, end) a scan, 15 points in 96,000 instructions
+# (1.1-1.9 ms; ui/fields.py, Fields.board; docs/HARDWARE.md).
 import micropython
 
 PITCH = 6
