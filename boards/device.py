@@ -163,23 +163,51 @@ class Panel:
 NOTHING, SENT, DREW = 0, 1, 2  # what Panel.step did
 
 
-def step_displays(panels, turn, now):
-    """The displays' work of one scan, the displays taking turns from
-    panels[turn]: one display's drawing step (a key, a field, a figure, a
-    slice of a mini board: at most ~125,000 instructions on the emulated
-    Pico), or a part sent by each display with one to send (~45,000 each, a
-    part's I2C ~0.9 ms). Returns the turn of the next scan. Bounds a scan's
-    display work to the largest step (tests/test_faces_budget.py)."""
-    n = len(panels)
-    sent = -1
-    for i in range(n):
-        k = (turn + i) % n
-        done = panels[k].step(now, sent >= 0)
-        if done == DREW:
-            return (k + 1) % n
-        if done == SENT:
-            sent = k
-    return (sent + 1) % n if sent >= 0 else turn
+class Displays:
+    """The board's displays (Panels) driven between the App's steps: ask()
+    from the display task every App.DISPLAY_MS (Device.draw), tick() once a
+    scan (Device.tick). A scan does one display's drawing step (a key, a
+    field, a figure, a glyph, 15 points of a mini board: at most ~137,000
+    instructions on the emulated Pico), the displays taking turns; or, when
+    none draws, a part sent by each display with one to send (~28,000
+    each, a part's I2C ~0.9 ms) and the low-time sound's look at the clock.
+    So a scan's display work is bounded by its largest step
+    (tests/test_faces_budget.py)."""
+
+    def __init__(self, panels, sounder):
+        self.panels = panels
+        self.sounder = sounder
+        self.turn = 0  # the display whose step comes first in the next scan
+        self.clock = None  # the clock the low-time sound is to look at, once asked
+
+    def ask(self, scene, now):
+        for panel in self.panels:
+            panel.draw(scene, now)
+        self.clock = scene.game.clock
+
+    def tick(self, now):
+        if not self._step(now) and self.clock is not None:
+            # (in a scan with no drawing step: with a key's it would make
+            # the scan's longest display work longer still)
+            self.sounder.watch_low(self.clock, now)
+            self.clock = None
+
+    def _step(self, now):
+        """One display's drawing step, or parts sent; True if it drew."""
+        panels = self.panels
+        n = len(panels)
+        sent = -1
+        for i in range(n):
+            k = (self.turn + i) % n
+            done = panels[k].step(now, sent >= 0)
+            if done == DREW:
+                self.turn = (k + 1) % n
+                return True
+            if done == SENT:
+                sent = k
+        if sent >= 0:
+            self.turn = (sent + 1) % n
+        return False
 
 
 _SEND_BYTES = 32  # a part: ~0.9 ms of I2C at 400 kHz
@@ -206,12 +234,12 @@ class Device:
         self.port = UsbPort()
         self.display = NoDisplay()
         self.panels = []  # where not empty, the app feeds a scene (ui/scene.py) to draw()
-        self.turn = 0  # the display whose step comes next (step_displays)
-        self._displays(machine, d)
         self.buzzer = Pin(d.PINS["buzzer"], Pin.OUT, value=0) if "buzzer" in d.PINS else None
         from ui.sound import Sounder
 
         self.sounder = Sounder(self.buzzer, quiet=bool(config.get("quiet", False)))
+        self._displays(machine, d)
+        self.displays = Displays(self.panels, self.sounder)
         self.adc = machine.ADC(Pin(d.PINS["battery"])) if "battery" in d.PINS else None
         self.battery_scale = getattr(d, "BATTERY_SCALE", 2.0)  # the divider in front of the ADC
         self.LOW_BATTERY_MV = getattr(d, "LOW_BATTERY_MV", 3400)
@@ -255,7 +283,7 @@ class Device:
         self._now = now
         self.sounder.tick(now, self._diff)
         if self.panels:
-            self.turn = step_displays(self.panels, self.turn, now)  # outside the App's step
+            self.displays.tick(now)  # outside the App's step
         for lever in self.levers_:
             if lever.poll(now, self._diff):
                 self.pressed.append(lever.side)
@@ -273,11 +301,7 @@ class Device:
     def draw(self, scene, now):
         """Asks every display to redraw what changed, in its next steps
         (the app calls it every DISPLAY_MS, from its display task)."""
-        for panel in self.panels:
-            panel.draw(scene, now)
-        c = scene.game.clock
-        if c is not None:
-            self.sounder.watch_low(c, now)
+        self.displays.ask(scene, now)
 
     def signal(self, kind):
         self.sounder.play(kind, self._now)  # "move" has no pattern: silent

@@ -93,15 +93,15 @@ from clock.clock import Clock
 from ui.scene import Scene
 from xq.pieces import RED, BLACK
 # Per scan, every phase: two displays (boards/device.py Panels on fake
-# SSD1306s, as the ESP32-S3 definition), driven as Device drives them: the
-# display task asks for a redraw every 100 ms (Device.draw, with the low-time
-# sound's look at the clock), every 5 ms scan runs step_displays(). The worst
-# scan's display work of each phase, in instructions. The garbage collector
-# runs between scans as app_loop's collect_when_quiet does, not inside one.
+# SSD1306s, as the ESP32-S3 definition) driven by Device's own Displays: the
+# display task asks every 100 ms (Displays.ask, from Device.draw), every 5 ms
+# scan runs Displays.tick (from Device.tick). The worst scan's display work
+# of each phase, in instructions. The garbage collector runs between scans
+# as app_loop's collect_when_quiet does, not inside one.
 import gc
 from game.phases import PLAYING, SETUP, OVER
 from ui.sound import Sounder
-from boards.device import Panel, step_displays
+from boards.device import Displays, Panel
 class Oled(framebuf.FrameBuffer):
     def __init__(self):
         self.buffer = bytearray(1024)
@@ -111,15 +111,12 @@ class Oled(framebuf.FrameBuffer):
 class Game:
     def __init__(self, tc, phase=PLAYING):
         self.phase = phase; self.position = Position(); self.clock = Clock(tc); self.result = None; self.verdict = None
-sounder = Sounder(None)
-panels = [Panel(Oled(), RED), Panel(Oled(), BLACK)]
-turn = 0
+displays = Displays([Panel(Oled(), RED), Panel(Oled(), BLACK)], Sounder(None))
 def run(name, scene, t0, ms):
     # worst of: the scan loop's step (Device.tick), the display task's ask
     # (Device.draw), both in one scan period
     # (a scan in which the heap had to be collected, the collector's pause,
     # 0.6-1 M instructions, counted apart: docs/HARDWARE.md, "GC pause")
-    global turn
     gc.collect()
     step = task = both = collected = 0
     now = t0
@@ -129,12 +126,10 @@ def run(name, scene, t0, ms):
             gc.collect()
             free = gc.mem_free()
         t = time.ticks_us()
-        if i % 20 == 0:  # Device.draw, from the display task
-            for p in panels:
-                p.draw(scene, now)
-            sounder.watch_low(scene.game.clock, now)
+        if i % 20 == 0:
+            displays.ask(scene, now)  # Device.draw, from the display task
         t1 = time.ticks_us()
-        turn = step_displays(panels, turn, now)  # Device.tick
+        displays.tick(now)  # Device.tick
         t2 = time.ticks_us()
         now += 5
         if gc.mem_free() > free:
@@ -203,9 +198,10 @@ def lines():
     elf = image.ensure_built()
     out = []
     # Each script twice: a cost is the same every run, but now and then one
-    # measure of a run takes ~1 M instructions more, a different one each
-    # time (the emulator's link to this process, not the code: no
-    # collection then); figures() keeps the lower of the two.
+    # reading of ticks_us is 1 ms late (exactly 1,000,000 more, a different
+    # measure each run, and then even more than the measure around it: a
+    # read of the emulated timer across a millisecond's rollover, not the
+    # code); figures() keeps the lower of the two.
     for code in (CODE, CODE, PHASES, PHASES):
         with tempfile.TemporaryDirectory() as d:
             with qemu.Emulator(Path(d) / "f.img", elf=elf) as emu:
