@@ -30,14 +30,6 @@ def text_width(text, w, t):
     return (len(text) - narrow) * (w + t) + narrow * 3 * t
 
 
-def same_layout(a, b):
-    """True when the figures of a and b stand at the same places: the same
-    length, ':' and '.' at the same places (1:29:59 and 1:29:58, not 0:10
-    and 9.9)."""
-    return (len(a) == len(b) and a.find(":") == b.find(":") and a.rfind(":") == b.rfind(":")
-            and a.find(".") == b.find("."))
-
-
 def big_text(fb, text, x, y, w, h, t, c=1):
     """Seven-segment figures (0-9, '-', ':', '.') w x h, strokes t thick."""
     half = h // 2

@@ -123,7 +123,7 @@ class Fields:
             pass
         elif len(old) == len(text) and old.find(":") == text.find(":") and old.rfind(":") == text.rfind(":") \
                 and old.find(".") == text.find("."):
-            pass  # laid out as the old text (draw.same_layout, inline: a call is ~3,000)
+            pass  # laid out as the old text: its figures stand where the old ones do
         else:
             fb.fill_rect(self.how[k], y, draw.text_width(old, w, t), h, 0)
             old = None
