@@ -228,18 +228,25 @@ class EmulatedSensors(SimBoard):
     frame = seen = None  # the frame last packed, and the pieces it shows
 
     def read_frame(self, frame):
-        if self.flickers:
-            for f in self.flickers:
-                if self.vt < f[1]:
-                    SimBoard.read_frame(self, frame)  # a flicker is on: the slow way
-                    self.seen = None
-                    return
-        occ = self.occ
-        if frame is self.frame and occ == self.seen:
+        # (the flickers in a method of their own: this frame stays under
+        # the 11 words a bytecode call keeps off the heap, as the Pico's
+        # read does: firmware/app.py's scan())
+        if self.flickers and self._flickering(frame):
             return
-        _pack(occ, frame)
+        if frame is self.frame and self.occ == self.seen:
+            return
+        _pack(self.occ, frame)
         self.frame = frame
-        self.seen = bytearray(occ)  # (a copy only when a piece moved)
+        self.seen = bytearray(self.occ)  # (a copy only when a piece moved)
+
+    def _flickering(self, frame):
+        # A flicker is on: the slow way (SimBoard's read), True.
+        for f in self.flickers:
+            if self.vt < f[1]:
+                SimBoard.read_frame(self, frame)
+                self.seen = None
+                return True
+        return False
 
 
 class EmulatedRunner(Runner):

@@ -166,21 +166,29 @@ class App:
 
         A quiet scan (no point changed, no lever, no byte from the host,
         nothing due) is the board's read, one viper call, the link's poll
-        and two checks, and allocates nothing: on a Cortex-M0+ every Python
-        call level costs ~600-1,000 instructions of the scan's budget
-        (docs/HARDWARE.md, "The firmware image and the emulated board")."""
+        and two checks, and allocates nothing, not even its own frame: on a
+        Cortex-M0+ every Python call level costs ~600-1,000 instructions of
+        the scan's budget (docs/HARDWARE.md, "The firmware image and the
+        emulated board"), and a function whose locals and stack pass 11
+        words takes its frame from the heap for the call, which counts
+        towards the collector's threshold (_GC_EVERY): the rest of a step
+        is _step's, so that this one stays under."""
         board = self.board
-        raw = self.raw
-        board.read_frame(raw)
-        changed = scan_frame(raw, self._st, self._n)
+        board.read_frame(self.raw)
+        changed = scan_frame(self.raw, self._st, self._n)
         data = board.port.read()
-        if not (changed or data or board.pressed or self._since) and (now - self._due) & _MASK >= _HALF_PERIOD:
-            return  # quiet, nothing due before self._due, no `since` being answered
+        if changed or data or board.pressed or self._since or (now - self._due) & _MASK < _HALF_PERIOD:
+            self._step(now, changed, data)
+        # else quiet, nothing due before self._due, no `since` being answered
+
+    def _step(self, now, changed, data):
+        # What a scan does when something changed, came, or fell due.
         self._now = now  # (the time of the events the step emits, for the scene)
         rec = self.rec
         events = rec.frame(now, self._st) if changed else rec.tick(now)
         if events:
             self._sense(now, events)
+        board = self.board
         if board.pressed:
             for side in board.levers():
                 self._press(now, side)
