@@ -291,15 +291,7 @@ class EmulatedRunner(Runner):
 def replay(runner, script, end_ms):
     """Runs a scenario script (host path) on a runner, until end_ms after
     the start or the script's `end`."""
-    from boards import scenario as sc
-
-    for t, action, args, _ in sc.actions(HostLines(script)):
-        runner.run_until(t)
-        if action == "end":
-            end_ms = t
-            break
-        runner.do(action, args)
-    runner.run_until(end_ms)
+    runner.replay(HostLines(script), end_ms)
 
 
 def start(image, timing="typical", store="/games"):

@@ -1,7 +1,7 @@
 # A scenario script (README, "Scenario scripts") read from a file by the
 # runners in the unix port (scenario_run.py, faces_run.py): checked whole
-# first, then played on a Runner (boards/simrun.py). Both read it a line
-# at a time, so its length costs no heap.
+# first, then played on a Runner (boards/simrun.py: Runner.replay). Both
+# read it a line at a time, so its length costs no heap.
 import sys
 
 from boards import scenario
@@ -26,14 +26,7 @@ def check(path):
 
 
 def play(runner, path, end):
-    """Runs the script on the runner, then on until `end` (virtual ms) or
-    its `end` line's time; returns the time it ran until."""
+    """Runs the script on the runner (boards/simrun.py), then on until
+    `end` (virtual ms) or its `end` line's time; returns that time."""
     with open(path) as f:
-        for t, action, args, _ in scenario.actions(f):
-            runner.run_until(t)
-            if action == "end":
-                end = t
-                break
-            runner.do(action, args)
-    runner.run_until(end)
-    return end
+        return runner.replay(f, end)
