@@ -174,12 +174,14 @@ class App:
         towards the collector's threshold (_GC_EVERY): the rest of a step
         is _step's, so that this one stays under."""
         board = self.board
-        board.read_frame(self.raw)
-        changed = scan_frame(self.raw, self._st, self._n)
+        raw = self.raw
+        board.read_frame(raw)
+        changed = scan_frame(raw, self._st, self._n)
         data = board.port.read()
-        if changed or data or board.pressed or self._since or (now - self._due) & _MASK < _HALF_PERIOD:
+        if changed or data or board.pressed or (now - self._due) & _MASK < _HALF_PERIOD:
             self._step(now, changed, data)
-        # else quiet, nothing due before self._due, no `since` being answered
+        # else quiet, and nothing due before self._due (a `since` being
+        # answered makes every scan due: _step)
 
     def _step(self, now, changed, data):
         # What a scan does when something changed, came, or fell due.
@@ -207,7 +209,7 @@ class App:
         # the recogniser's deadline, the game's (flag, lateness, snapshot),
         # at the latest _IDLE_MS from now. Any event the game emits in
         # between (_record) makes the next scan ask again.
-        wait = _IDLE_MS
+        wait = 0 if self._since else _IDLE_MS  # a `since` goes on at the next scan
         d = rec.deadline()
         if d is not None:
             wait = min(wait, ticks.diff(d, now))
