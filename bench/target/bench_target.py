@@ -152,6 +152,12 @@ app = r.app
 g = app.game
 now = r.tick()
 allocated = [0]  # bytes the calls of the last timed() allocated, per call
+# Whether a collection ran in the last timed() quiet calls: a bytecode call
+# whose frame is over 11 words takes it from the heap and frees it at the
+# return, which gc.mem_alloc() does not show but gc.threshold (app.py)
+# counts, so that a full collection ran every ~100 quiet scans (+6,600
+# instructions a scan, found after the journal2 merge).
+collected = [0]
 def timed(fn, quiet=True):
     # quiet: 200 calls in a row at one instant, just after a scan that ran
     # the timers, so that none falls due in them (a quiet scan's work does
@@ -161,10 +167,14 @@ def timed(fn, quiet=True):
     global now
     gc.collect()
     if quiet:
+        junk = bytearray(16)  # garbage: a collection frees it
+        junk = None
+        used = gc.mem_alloc()
         t = time.ticks_us()
         for i in range(200):
             fn()
         d = time.ticks_diff(time.ticks_us(), t)
+        collected[0] = 1 if gc.mem_alloc() < used else 0
         t = time.ticks_us()
         for i in range(200):
             nothing()
@@ -189,7 +199,7 @@ app.scan(now)
 app._due = now  # a scan that runs the timers, and now none is due at `now`
 app.scan(now)
 whole = timed(lambda: app.scan(now))
-alloc = allocated[0]
+alloc, whole_collected = allocated[0], collected[0]
 from sense.pipeline import scan_frame
 def busy():
     app._due = now  # a scan that runs the timers (nothing is due in them)
@@ -218,7 +228,7 @@ def refresh():
     app.refresh_display(now)
 shown = timed(refresh, False)
 shown_alloc = allocated[0]
-print("QUIET", whole, alloc, *parts, shown, shown_alloc)
+print("QUIET", whole, alloc, *parts, shown, shown_alloc, whole_collected)
 gc.collect(); end_free = gc.mem_free()
 t = time.ticks_us(); gc.collect(); gc_us = time.ticks_diff(time.ticks_us(), t)
 erases, pages, _ = flash.stats()
@@ -333,11 +343,14 @@ def main():
     row("free heap after the 300-ply game", "%d B (%d%%)" % (end_free, 100 * end_free / HEAP))
     row("quiet scan, no game", "%d instr" % (quiet_us * 1000), quiet_us * 1000)
     row("bytes allocated per quiet scan, no game", "%.1f B" % quiet_alloc)
-    whole, alloc, read, debounce, link, pico_read, busy, tick, shown, shown_alloc = (float(x) for x in quiet)
+    whole, alloc, read, debounce, link, pico_read, busy, tick, shown, shown_alloc, gc_ran = (float(x) for x in quiet)
     row("quiet scan, 300-ply game on, clocks running", "%d instr" % whole, whole)
     row("  of which the emulated board's read", "%d instr" % read, read)
     row("  of which the debouncer (viper)", "%d instr" % debounce, debounce)
     row("  of which the link's poll", "%d instr" % link, link)
+    own = whole - read - debounce - link
+    row("  of which App.scan's own (its call, checks)", "%d instr" % own, own)
+    row("  a collection in the 200 quiet scans", "yes: a frame on the heap?" if gc_ran else "no")
     row("  the Pico's read instead (hc165.py, no transfer)", "%d instr" % pico_read, pico_read)
     row("  quiet scan with the Pico's read", "%d instr" % (whole - read + pico_read), whole - read + pico_read)
     row("a scan that runs the timers, nothing due", "%d instr" % busy, busy)
