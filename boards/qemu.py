@@ -234,7 +234,7 @@ class EmulatedSensors(SimBoard):
         if self.flickers and self._flickering(frame):
             return
         if frame is self.frame and self.occ == self.seen:
-            return
+            return True  # the bits of the last read (firmware/app.py)
         _pack(self.occ, frame)
         self.frame = frame
         self.seen = bytearray(self.occ)  # (a copy only when a piece moved)

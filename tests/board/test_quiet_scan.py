@@ -47,3 +47,57 @@ def test_a_quiet_scan_allocates_nothing_even_for_a_moment(mp, tmp_path):
     out = mp.run(SCRIPT % {"store": str(tmp_path / "j")})
     assert "RUNNING True" in out
     assert "ALLOCATED 0" in out, out
+
+
+SAME_BITS = r"""
+from boards.sim import SimBoard
+from boards.simrun import KEY, Runner
+
+class SameBits(SimBoard):
+    # Reads as the Pico's driver does (boards/hc165.py): True when the bits
+    # are those of its last read into the frame, so that the App skips the
+    # debouncer while no point is counting (app.py's scan).
+    seen = None
+    def read_frame(self, frame):
+        SimBoard.read_frame(self, frame)
+        bits = tuple(frame)
+        same = bits == self.seen
+        self.seen = bits
+        return same
+
+SCRIPT = %(script)r
+for board in (SimBoard(store=None, key=KEY), SameBits(store=None, key=KEY)):
+    lines = []
+    Runner(None, out=lines.append, board=board).replay(SCRIPT.splitlines(), 30000)
+    print(repr(lines))
+"""
+
+
+def test_a_read_that_says_same_bits_changes_nothing_the_board_sends(mp):
+    # The same script on a board whose read says when its bits are the last
+    # read's and on one that never says it: the same lines, the same times.
+    # Moves, a capture, a touch (5.1), a move against the rules (an alert,
+    # then restored), flickers shorter and longer than the debounce.
+    from board import scenarios as sc
+
+    script, t = sc.game(tc="10m+5s", moves_iccs=["h2e2", "h9g7", "h0g2", "i9h9", "e2e6"])
+    script += "\n".join(["%d lift g2" % (t + 1000), "%d place g2" % (t + 1300),
+                         "%d flicker e4 10" % (t + 2000), "%d flicker e4 60" % (t + 2500),
+                         "%d lift a0" % (t + 4000), "%d place a5" % (t + 4200), "%d press red" % (t + 4400),
+                         "%d lift a5" % (t + 7000), "%d place a0" % (t + 7200)]) + "\n"
+    out = mp.run(SAME_BITS % {"script": script}).splitlines()
+    plain, same = out[0], out[1]
+    assert plain == same
+    kinds = " ".join(line.split()[3] for line in eval(plain) if line.startswith("E "))
+    for kind in ("MOVE", "TOUCH", "ALERT", "PRESS"):
+        assert kind in kinds, kinds
+
+
+def test_the_scan_reads_the_debouncers_counting_word(mp):
+    # app.py names st[COUNTING] by its number (a const of another module is
+    # a lookup in every scan): the two must agree.
+    from pathlib import Path
+
+    out = mp.run("from sense.debounce import COUNTING\nprint(COUNTING)")
+    app = (Path(__file__).resolve().parents[2] / "firmware" / "app.py").read_text()
+    assert "not st[%d]:  # (st[sense.debounce.COUNTING])" % int(out) in app
