@@ -232,12 +232,13 @@ class EmulatedSensors(SimBoard):
         # the 11 words a bytecode call keeps off the heap, as the Pico's
         # read does: firmware/app.py's scan())
         if self.flickers and self._flickering(frame):
-            return
+            return False
         if frame is self.frame and self.occ == self.seen:
             return True  # the bits of the last read (firmware/app.py)
         _pack(self.occ, frame)
         self.frame = frame
         self.seen = bytearray(self.occ)  # (a copy only when a piece moved)
+        return False
 
     def _flickering(self, frame):
         # A flicker is on: the slow way (SimBoard's read), True.
