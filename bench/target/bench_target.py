@@ -19,7 +19,8 @@ Runs on the board:
    free heap at the end of the 300-ply game; the quiet scan by part (and
    whether a collection ran in it), with
    the Pico's own read (boards/hc165.py) in place of the emulated one; a
-   scan that runs the timers; the display refresh (its own task on the
+   scan that runs the timers; the device loop's iteration around a quiet
+   scan (asyncio's switch, the loop's own work); the display refresh (its own task on the
    device: its work measured, its I2C transfer modelled).
 """
 import os
@@ -239,6 +240,68 @@ for k in worst:
 """
 
 
+# The device loop (firmware/app_loop.py, App.run) around quiet scans, under
+# asyncio as main.py runs it: its clock virtual, 5 ms further at every other
+# read (the loop reads it twice a scan), so that every scan is due at once;
+# a task of this script drives it (one asyncio switch a scan of its own,
+# timed alone and taken off). No before_step (a Pico's Device.tick).
+LOOP = """
+import asyncio, time
+import boards.qemu as q
+import ticks
+from app import App
+q.mount(%(flash)r)
+board = q.EmulatedSensors(port=q.UartLink(), store="/games", key=q.KEY, board_id="loop")
+app = App(board)
+vt = [ticks.MASK - 100000, 0]
+def clock():
+    vt[1] += 1
+    if vt[1] & 1 == 0:
+        vt[0] = ticks.add(vt[0], 5)
+    return vt[0]
+N = 400
+async def main():
+    task = asyncio.create_task(app.run(clock))
+    await asyncio.sleep_ms(50)  # the loop is up, the display's first refresh done
+    c0 = vt[1]
+    t0 = time.ticks_us()
+    while vt[1] - c0 < 2 * N:
+        await asyncio.sleep_ms(0)
+    whole = time.ticks_diff(time.ticks_us(), t0) * 1000 // ((vt[1] - c0) // 2)
+    task.cancel()
+    t0 = time.ticks_us()
+    for i in range(N):
+        await asyncio.sleep_ms(0)
+    switch = time.ticks_diff(time.ticks_us(), t0) * 1000 // N
+    t0 = time.ticks_us()
+    for i in range(N):
+        clock()
+        clock()
+    clocks = time.ticks_diff(time.ticks_us(), t0) * 1000 // N
+    t = vt[0]
+    app._due = t
+    app.scan(t)  # the timers run: none is due at t then
+    t0 = time.ticks_us()
+    for i in range(200):
+        app.scan(t)
+    scan = time.ticks_diff(time.ticks_us(), t0) * 1000 // 200
+    print("LOOP", whole - switch, switch, scan, clocks)
+asyncio.run(main())
+"""
+
+
+def loop_rows(out):
+    """The device loop's iteration around a quiet scan (LOOP), by part."""
+    whole, switch, scan, clocks = (float(x) for x in next(x for x in out if x.startswith("LOOP")).split()[1:])
+    row("device loop, an iteration around a quiet scan", "%d instr" % whole, whole)
+    row("  of which asyncio's switch (a sleep_ms round trip)", "%d instr" % switch, switch)
+    row("  of which the quiet scan", "%d instr" % scan, scan)
+    rest = whole - switch - scan
+    row("  the loop's own (clock reads, ticks, checks)", "%d instr" % rest, rest)
+    print("    (of which this bench's two clock reads %d instr; a Pico's Device.tick before each scan not counted)"
+          % clocks)
+
+
 def rp2040_time(instructions):
     lo, hi = (instructions * c / MHZ for c in CPI)  # us at 125 MHz
     return "%.2f-%.2f ms" % (lo / 1000, hi / 1000) if hi >= 1000 else "%.1f-%.1f us" % (lo, hi)
@@ -321,6 +384,7 @@ def main():
     Path(SCRIPTS[-1]).write_text(script)
 
     boot = next(x for x in on_board(BOOT, 600) if x.startswith("BOOT")).split()[1:]
+    loop = on_board(LOOP, 600)
     boot_free, app_free, quiet_us, quiet_alloc, perft_instr, boot_gc_us = (float(x) for x in boot)
     worst = {}
     erases = pages = 0
@@ -357,6 +421,7 @@ def main():
     row("a scan that runs the timers, nothing due", "%d instr" % busy, busy)
     row("  of which the game's tick (clocks)", "%d instr" % tick, tick)
     row("bytes allocated per quiet scan, game on", "%.1f B" % alloc)
+    loop_rows(loop)
     display_rows(shown, shown_alloc)
     row("GC pause after boot", "%d instr" % (boot_gc_us * 1000), boot_gc_us * 1000)
     row("GC pause after the 300-ply game", "%d instr" % (gc_us * 1000), gc_us * 1000)
