@@ -170,13 +170,13 @@ class App:
         A quiet scan (no point changed, no lever, no byte from the host,
         nothing due) is the board's read, the link's poll and a few checks
         (the viper debouncer only while a point is counting or the read
-        says its bits are new), and allocates nothing, not even its own frame: on a
-        Cortex-M0+ every Python call level costs ~600-1,000 instructions of
-        the scan's budget (docs/HARDWARE.md, "The firmware image and the
-        emulated board"), and a function whose locals and stack pass 11
-        words takes its frame from the heap for the call, which counts
-        towards the collector's threshold (_GC_EVERY): the rest of a step
-        is _step's, so that this one stays under."""
+        says its bits are new), and allocates nothing, not even its own
+        frame: on a Cortex-M0+ every Python call level costs ~600-1,000
+        instructions of the scan's budget (docs/HARDWARE.md, "The firmware
+        image and the emulated board"), and a function whose locals and
+        stack pass 11 words takes its frame from the heap for the call,
+        which counts towards the collector's threshold (_GC_EVERY): the
+        rest of a step is _step's, so that this one stays under."""
         board = self.board
         st = self._st
         if board.read_frame(self.raw) and not st[18]:  # (st[sense.debounce.COUNTING])
