@@ -26,9 +26,8 @@ MIN_US = 300000
 
 MP_CODE = """
 import gc, time
-from rulings_cases import CASES
+from rulings_cases import cycles
 from xq.position import Position
-from xq.squares import parse_move
 from xq.rulings import detect, rule
 
 def timed(f, min_us):
@@ -43,13 +42,7 @@ def timed(f, min_us):
 
 ref = Position()
 print("ref_legal_us", timed(ref.legal_moves, %(min)d))
-for c in CASES:
-    pos = Position(c[1])
-    for t in c[2]:
-        pos.push(parse_move(t))
-    cyc = detect(pos, c[0].startswith("23_4"))
-    if cyc is None:
-        continue
+for name, pos, cyc in cycles():
     us = timed(lambda: rule(pos, cyc), %(min)d)
     det = timed(lambda: detect(pos), %(min)d // 3)
     gc.collect()
@@ -59,7 +52,7 @@ for c in CASES:
     a1 = gc.mem_alloc()
     gc.enable()
     gc.collect()
-    print(c[0], us, det, a1 - a0, cyc.length)
+    print(name, us, det, a1 - a0, cyc.length)
 print("mem_free", gc.mem_free())
 """  % {"min": MIN_US}
 

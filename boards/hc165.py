@@ -50,7 +50,9 @@ class HC165:
         load.value(1)
 
     def read(self, frame):
-        """Fills frame (frame.new()) with the presence of the 90 points."""
+        """Fills frame (frame.new()) with the presence of the 90 points;
+        True if they are the bits of the last read into it (the App then
+        need not debounce them again: firmware/app.py)."""
         self.load.value(0)  # latch the 96 inputs
         self.load.value(1)  # and let them shift
         buf = self.buf
@@ -59,7 +61,7 @@ class HC165:
         # already. (The mapping, viper over 96 bits, costs a Cortex-M0+
         # ~10,000 instructions; the comparison, in C, a few dozen.)
         if frame is self.frame and buf == self.last:
-            return
+            return True
         fr.map_bits(buf, BITS, self.table, frame, self.invert)
         self.frame = frame
         self.buf, self.last = self.last, buf

@@ -228,18 +228,26 @@ class EmulatedSensors(SimBoard):
     frame = seen = None  # the frame last packed, and the pieces it shows
 
     def read_frame(self, frame):
-        if self.flickers:
-            for f in self.flickers:
-                if self.vt < f[1]:
-                    SimBoard.read_frame(self, frame)  # a flicker is on: the slow way
-                    self.seen = None
-                    return
-        occ = self.occ
-        if frame is self.frame and occ == self.seen:
-            return
-        _pack(occ, frame)
+        # (the flickers in a method of their own: this frame stays under
+        # the 11 words a bytecode call keeps off the heap, as the Pico's
+        # read does: firmware/app.py's scan())
+        if self.flickers and self._flickering(frame):
+            return False
+        if frame is self.frame and self.occ == self.seen:
+            return True  # the bits of the last read (firmware/app.py)
+        _pack(self.occ, frame)
         self.frame = frame
-        self.seen = bytearray(occ)  # (a copy only when a piece moved)
+        self.seen = bytearray(self.occ)  # (a copy only when a piece moved)
+        return False
+
+    def _flickering(self, frame):
+        # A flicker is on: the slow way (SimBoard's read), True.
+        for f in self.flickers:
+            if self.vt < f[1]:
+                SimBoard.read_frame(self, frame)
+                self.seen = None
+                return True
+        return False
 
 
 class EmulatedRunner(Runner):
@@ -284,15 +292,7 @@ class EmulatedRunner(Runner):
 def replay(runner, script, end_ms):
     """Runs a scenario script (host path) on a runner, until end_ms after
     the start or the script's `end`."""
-    from boards import scenario as sc
-
-    for t, action, args, _ in sc.actions(HostLines(script)):
-        runner.run_until(t)
-        if action == "end":
-            end_ms = t
-            break
-        runner.do(action, args)
-    runner.run_until(end_ms)
+    runner.replay(HostLines(script), end_ms)
 
 
 def start(image, timing="typical", store="/games"):

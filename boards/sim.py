@@ -78,7 +78,7 @@ class SimBoard:
 
     # What the app reads.
 
-    def read_frame(self, frame):
+    def read_frame(self, frame) -> "bool":
         r = self._reading
         for p in range(90):
             r[p] = self.occ[p]
@@ -86,6 +86,7 @@ class SimBoard:
             if self.vt < f[1]:
                 r[f[0]] ^= 1
         fr.pack(r, frame)
+        return False  # (not known to be the last read's bits: firmware/app.py debounces them)
 
     def levers(self):
         if not self.pressed:

@@ -143,6 +143,21 @@ class Runner:
         self.run_until(t)
         self.do(action, list(args))
 
+    def replay(self, lines, end_ms):
+        """Runs a scenario script's lines (boards/scenario.py), then on
+        until end_ms (virtual ms) or its `end` line's time; returns that
+        time. (lines: a file, or anything that gives them one at a time.)"""
+        from boards import scenario
+
+        for t, action, args, _ in scenario.actions(lines):
+            self.run_until(t)
+            if action == "end":
+                end_ms = t
+                break
+            self.do(action, args)
+        self.run_until(end_ms)
+        return end_ms
+
     def play(self, move, gap=1000):
         """Plays an ICCS move by hand: the captured piece lifted first, the
         mover lifted and placed, the clock pressed by the mover; then waits

@@ -9,7 +9,10 @@
 #
 # A board (boards/*.py) gives:
 #   SCAN_MS, STABLE_MS, SETTLE_MS    timing of the sensing
-#   read_frame(frame)                the raw sensor frame (sense/frame.py)
+#   read_frame(frame)                the raw sensor frame (sense/frame.py); True if the
+#                                    driver knows it holds the same bits as its last read
+#                                    into it (then, while no point is counting, the scan
+#                                    skips the debouncer), anything else if not
 #   pressed, levers()                a list, not empty when a lever was pressed; levers()
 #                                    takes the sides (RED, BLACK) pressed since the last call
 #   port                             the link: read() -> bytes or None, write(bytes)
@@ -165,22 +168,38 @@ class App:
         game's snapshot). The displays are refreshed apart (run()).
 
         A quiet scan (no point changed, no lever, no byte from the host,
-        nothing due) is the board's read, one viper call, the link's poll
-        and two checks, and allocates nothing: on a Cortex-M0+ every Python
-        call level costs ~600-1,000 instructions of the scan's budget
-        (docs/HARDWARE.md, "The firmware image and the emulated board")."""
+        nothing due) is the board's read, the link's poll and a few checks
+        (the viper debouncer only while a point is counting or the read
+        says its bits are new), and allocates nothing, not even its own
+        frame: on a Cortex-M0+ every Python call level costs ~600-1,000
+        instructions of the scan's budget (docs/HARDWARE.md, "The firmware
+        image and the emulated board"), and a function whose locals and
+        stack pass 11 words takes its frame from the heap for the call,
+        which counts towards the collector's threshold (_GC_EVERY): the
+        rest of a step is _step's, so that this one stays under."""
         board = self.board
-        raw = self.raw
-        board.read_frame(raw)
-        changed = scan_frame(raw, self._st, self._n)
+        st = self._st
+        if board.read_frame(self.raw) and not st[18]:  # (st[sense.debounce.COUNTING])
+            # The bits of the last scan, and no point counting: the
+            # debouncer would change nothing (it would only clear its
+            # `changed` words, which no one reads before the next change).
+            changed = 0
+        else:
+            changed = scan_frame(self.raw, st, self._n)
         data = board.port.read()
-        if not (changed or data or board.pressed or self._since) and (now - self._due) & _MASK >= _HALF_PERIOD:
-            return  # quiet, nothing due before self._due, no `since` being answered
+        if changed or data or board.pressed or (now - self._due) & _MASK < _HALF_PERIOD:
+            self._step(now, changed, data)
+        # else quiet, and nothing due before self._due (a `since` being
+        # answered makes every scan due: _step)
+
+    def _step(self, now, changed, data):
+        # What a scan does when something changed, came, or fell due.
         self._now = now  # (the time of the events the step emits, for the scene)
         rec = self.rec
         events = rec.frame(now, self._st) if changed else rec.tick(now)
         if events:
             self._sense(now, events)
+        board = self.board
         if board.pressed:
             for side in board.levers():
                 self._press(now, side)
@@ -199,7 +218,7 @@ class App:
         # the recogniser's deadline, the game's (flag, lateness, snapshot),
         # at the latest _IDLE_MS from now. Any event the game emits in
         # between (_record) makes the next scan ask again.
-        wait = _IDLE_MS
+        wait = 0 if self._since else _IDLE_MS  # a `since` goes on at the next scan
         d = rec.deadline()
         if d is not None:
             wait = min(wait, ticks.diff(d, now))

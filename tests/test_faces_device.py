@@ -42,38 +42,26 @@ sys.modules["ssd1306"] = m
 
 DEVICE = FAKE_SSD1306 + r"""
 from sense_fakes import FakeHardware
+from device_shell import Shell
 from boards import esp32s3
-from boards.device import Device
-from boards.sim import BufferPort
-from boards.simrun import KEY
-from app import App
-from link import auth
-from link.frame import encode
-import ticks
 hw = FakeHardware()
-dev = Device(hw, esp32s3, {"board_id": "t2", "key": KEY.hex(), "store": None})
-dev.port = BufferPort()
-app = App(dev, nonce="9")
-red, black = SSD1306_I2C.made
-now = [ticks.MASK - 1000]
 most = [0]
 sliced = [0, 0]  # scans that drew a slice of a mini board; of them, scans that sent a part too
-def run(ms):
-    for _ in range(ms // 5):
+class Watched(Shell):
+    def scan(self):
         n = red.writes + black.writes
-        drawing = [(p.face.fb, p.face.drawing(), p.face.fb.writes) for p in dev.panels]
-        dev.tick(now[0])
+        drawing = [(p.face.fb, p.face.drawing(), p.face.fb.writes) for p in self.dev.panels]
+        self.tick()
         for o, busy, w in drawing:
             sliced[0] += busy
             sliced[1] += busy and o.writes != w
-        app.step(now[0])
+        self.step()
         most[0] = max(most[0], red.writes + black.writes - n)
-        now[0] = ticks.add(now[0], 5)
-def cmd(i, text):
-    p = "C %d %s" % (i, text)
-    dev.port.host_write(encode(p + " mac=" + auth.mac(KEY, "9", p)))
-    run(10)
-app.start(now[0])
+shell = Watched(hw, esp32s3, "t2", None)
+app = shell.app
+red, black = SSD1306_I2C.made
+cmd, run = shell.cmd, shell.run
+shell.start()
 cmd(1, "new tc=10m")
 run(400)
 print("setup", red.ram == red.buffer, black.ram == black.buffer, red.buffer.hex() == black.buffer.hex())

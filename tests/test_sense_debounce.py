@@ -7,7 +7,7 @@ import pytest
 
 MODEL = """
 from sense import frame as fr
-from sense.debounce import Debouncer
+from sense.debounce import COUNTING, Debouncer
 import random
 
 class Model:
@@ -38,6 +38,8 @@ def compare(scan_ms, stable_ms, scans, rate):
         fr.unpack(d.stable, occ)
         fr.unpack(d.changed, chg)
         assert chg == m.scan(cur) and occ == m.st, k
+        # st[COUNTING]: nonzero exactly while a point counts (app.py's skip)
+        assert (d.st[COUNTING] != 0) == any(m.cnt) == (not d.quiet()), k
     return d.n
 """
 

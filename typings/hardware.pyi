@@ -44,6 +44,8 @@ class Definition(Protocol):
 
 class Sensor(Protocol):
     """What a sensor driver is (boards/hc165.py, boards/mcp23017.py,
-    boards/matrix.py): read(frame) fills a sense.frame with the 90 points."""
+    boards/matrix.py): read(frame) fills a sense.frame with the 90 points;
+    True if the driver knows they are the bits of its last read into it
+    (firmware/app.py then need not debounce them again)."""
 
-    def read(self, frame: bytearray, /) -> None: ...
+    def read(self, frame: bytearray, /) -> bool | None: ...

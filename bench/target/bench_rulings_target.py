@@ -19,7 +19,6 @@ from xqboard.target import image  # noqa: E402
 CODE = (REPO / "tests" / "mp" / "rulings_cases.py").read_text() + """
 import gc, time
 from xq.position import Position
-from xq.squares import parse_move
 from xq.rulings import detect, rule
 
 def instructions(f, runs):
@@ -30,15 +29,9 @@ def instructions(f, runs):
 
 ref = Position()
 print("REF", instructions(ref.legal_moves, 20))
-for c in CASES:
-    pos = Position(c[1])
-    for t in c[2]:
-        pos.push(parse_move(t))
-    cyc = detect(pos, c[0].startswith("23_4"))
-    if cyc is None:
-        continue
+for name, pos, cyc in cycles():
     gc.collect()  # (no collection inside the timed runs)
-    print("CASE", c[0], instructions(lambda: rule(pos, cyc), 2), instructions(lambda: detect(pos), 5))
+    print("CASE", name, instructions(lambda: rule(pos, cyc), 2), instructions(lambda: detect(pos), 5))
 print("END")
 """
 CODE = CODE.replace("%", "%%")  # bench_target.on_board fills in %(flash)r

@@ -16,9 +16,11 @@ Runs on the board:
    press, which sends the move; a capture; TOUCH; ALERT); press to MOVE on
    the wire with its journal write, with and without a sector erase, and
    with a collection; the journal's share of each; the GC pause and the
-   free heap at the end of the 300-ply game; the quiet scan by part, with
+   free heap at the end of the 300-ply game; the quiet scan by part (and
+   whether a collection ran in it), with
    the Pico's own read (boards/hc165.py) in place of the emulated one; a
-   scan that runs the timers; the display refresh (its own task on the
+   scan that runs the timers; the device loop's iteration around a quiet
+   scan (asyncio's switch, the loop's own work); the display refresh (its own task on the
    device: its work measured, its I2C transfer modelled).
 """
 import os
@@ -152,6 +154,12 @@ app = r.app
 g = app.game
 now = r.tick()
 allocated = [0]  # bytes the calls of the last timed() allocated, per call
+# Whether a collection ran in the last timed() quiet calls: a bytecode call
+# whose frame is over 11 words takes it from the heap and frees it at the
+# return, which gc.mem_alloc() does not show but gc.threshold (app.py)
+# counts, so that a full collection ran every ~100 quiet scans (+6,600
+# instructions a scan, found after the journal2 merge).
+collected = [0]
 def timed(fn, quiet=True):
     # quiet: 200 calls in a row at one instant, just after a scan that ran
     # the timers, so that none falls due in them (a quiet scan's work does
@@ -161,10 +169,14 @@ def timed(fn, quiet=True):
     global now
     gc.collect()
     if quiet:
+        junk = bytearray(16)  # garbage: a collection frees it
+        junk = None
+        used = gc.mem_alloc()
         t = time.ticks_us()
         for i in range(200):
             fn()
         d = time.ticks_diff(time.ticks_us(), t)
+        collected[0] = 1 if gc.mem_alloc() < used else 0
         t = time.ticks_us()
         for i in range(200):
             nothing()
@@ -189,7 +201,7 @@ app.scan(now)
 app._due = now  # a scan that runs the timers, and now none is due at `now`
 app.scan(now)
 whole = timed(lambda: app.scan(now))
-alloc = allocated[0]
+alloc, whole_collected = allocated[0], collected[0]
 from sense.pipeline import scan_frame
 def busy():
     app._due = now  # a scan that runs the timers (nothing is due in them)
@@ -218,7 +230,7 @@ def refresh():
     app.refresh_display(now)
 shown = timed(refresh, False)
 shown_alloc = allocated[0]
-print("QUIET", whole, alloc, *parts, shown, shown_alloc)
+print("QUIET", whole, alloc, *parts, shown, shown_alloc, whole_collected)
 gc.collect(); end_free = gc.mem_free()
 t = time.ticks_us(); gc.collect(); gc_us = time.ticks_diff(time.ticks_us(), t)
 erases, pages, _ = flash.stats()
@@ -226,6 +238,68 @@ print("GAMES", end_free, gc_us, erases, pages)
 for k in worst:
     print("WORST", k, *worst[k])
 """
+
+
+# The device loop (firmware/app_loop.py, App.run) around quiet scans, under
+# asyncio as main.py runs it: its clock virtual, 5 ms further at every other
+# read (the loop reads it twice a scan), so that every scan is due at once;
+# a task of this script drives it (one asyncio switch a scan of its own,
+# timed alone and taken off). No before_step (a Pico's Device.tick).
+LOOP = """
+import asyncio, time
+import boards.qemu as q
+import ticks
+from app import App
+q.mount(%(flash)r)
+board = q.EmulatedSensors(port=q.UartLink(), store="/games", key=q.KEY, board_id="loop")
+app = App(board)
+vt = [ticks.MASK - 100000, 0]
+def clock():
+    vt[1] += 1
+    if vt[1] & 1 == 0:
+        vt[0] = ticks.add(vt[0], 5)
+    return vt[0]
+N = 400
+async def main():
+    task = asyncio.create_task(app.run(clock))
+    await asyncio.sleep_ms(50)  # the loop is up, the display's first refresh done
+    c0 = vt[1]
+    t0 = time.ticks_us()
+    while vt[1] - c0 < 2 * N:
+        await asyncio.sleep_ms(0)
+    whole = time.ticks_diff(time.ticks_us(), t0) * 1000 // ((vt[1] - c0) // 2)
+    task.cancel()
+    t0 = time.ticks_us()
+    for i in range(N):
+        await asyncio.sleep_ms(0)
+    switch = time.ticks_diff(time.ticks_us(), t0) * 1000 // N
+    t0 = time.ticks_us()
+    for i in range(N):
+        clock()
+        clock()
+    clocks = time.ticks_diff(time.ticks_us(), t0) * 1000 // N
+    t = vt[0]
+    app._due = t
+    app.scan(t)  # the timers run: none is due at t then
+    t0 = time.ticks_us()
+    for i in range(200):
+        app.scan(t)
+    scan = time.ticks_diff(time.ticks_us(), t0) * 1000 // 200
+    print("LOOP", whole - switch, switch, scan, clocks)
+asyncio.run(main())
+"""
+
+
+def loop_rows(out):
+    """The device loop's iteration around a quiet scan (LOOP), by part."""
+    whole, switch, scan, clocks = (float(x) for x in next(x for x in out if x.startswith("LOOP")).split()[1:])
+    row("device loop, an iteration around a quiet scan", "%d instr" % whole, whole)
+    row("  of which asyncio's switch (a sleep_ms round trip)", "%d instr" % switch, switch)
+    row("  of which the quiet scan", "%d instr" % scan, scan)
+    rest = whole - switch - scan
+    row("  the loop's own (clock reads, ticks, checks)", "%d instr" % rest, rest)
+    print("    (of which this bench's two clock reads %d instr; a Pico's Device.tick before each scan not counted)"
+          % clocks)
 
 
 def rp2040_time(instructions):
@@ -310,6 +384,7 @@ def main():
     Path(SCRIPTS[-1]).write_text(script)
 
     boot = next(x for x in on_board(BOOT, 600) if x.startswith("BOOT")).split()[1:]
+    loop = on_board(LOOP, 600)
     boot_free, app_free, quiet_us, quiet_alloc, perft_instr, boot_gc_us = (float(x) for x in boot)
     worst = {}
     erases = pages = 0
@@ -333,16 +408,20 @@ def main():
     row("free heap after the 300-ply game", "%d B (%d%%)" % (end_free, 100 * end_free / HEAP))
     row("quiet scan, no game", "%d instr" % (quiet_us * 1000), quiet_us * 1000)
     row("bytes allocated per quiet scan, no game", "%.1f B" % quiet_alloc)
-    whole, alloc, read, debounce, link, pico_read, busy, tick, shown, shown_alloc = (float(x) for x in quiet)
+    whole, alloc, read, debounce, link, pico_read, busy, tick, shown, shown_alloc, gc_ran = (float(x) for x in quiet)
     row("quiet scan, 300-ply game on, clocks running", "%d instr" % whole, whole)
     row("  of which the emulated board's read", "%d instr" % read, read)
-    row("  of which the debouncer (viper)", "%d instr" % debounce, debounce)
     row("  of which the link's poll", "%d instr" % link, link)
+    own = whole - read - link
+    row("  of which App.scan's own (its call, checks)", "%d instr" % own, own)
+    row("  the debouncer (viper), while a point counts", "%d instr" % debounce, debounce)
+    row("  a collection in the 200 quiet scans", "yes: a frame on the heap?" if gc_ran else "no")
     row("  the Pico's read instead (hc165.py, no transfer)", "%d instr" % pico_read, pico_read)
     row("  quiet scan with the Pico's read", "%d instr" % (whole - read + pico_read), whole - read + pico_read)
     row("a scan that runs the timers, nothing due", "%d instr" % busy, busy)
     row("  of which the game's tick (clocks)", "%d instr" % tick, tick)
     row("bytes allocated per quiet scan, game on", "%.1f B" % alloc)
+    loop_rows(loop)
     display_rows(shown, shown_alloc)
     row("GC pause after boot", "%d instr" % (boot_gc_us * 1000), boot_gc_us * 1000)
     row("GC pause after the 300-ply game", "%d instr" % (gc_us * 1000), gc_us * 1000)

@@ -28,14 +28,20 @@ MAX_COUNT = const(15)
 _STABLE = const(0)  # 0..2 stable occupancy (a frame)
 _PLANES = const(3)  # 3..14 counter bit planes: plane i of word k at 3 + 3*i + k
 _CHANGED = const(15)  # 15..17 points that changed at the last scan
-_SIZE = const(18)
+# 18: the points whose counter runs (the planes OR-ed), 0 when none does: a
+# caller that knows the raw frame is the last scan's may then skip the scan,
+# which would change nothing (firmware/app.py's scan()). Its index is
+# COUNTING, an int literal there (a const of this module is a lookup).
+COUNTING = const(18)
+_SIZE = const(19)
 
 
 # One scan: the raw frame against the stable one, the counters of st
 # (Debouncer.st) counting up where they differ; a point whose counter
 # reaches n changes. Returns the changed points' bits OR-ed (0: none), also
-# left in st's changed words. Debouncer.scan's body, public for the
-# pipeline's hot path (sense/pipeline.py calls it without the method).
+# left in st's changed words; st[COUNTING] is left nonzero while a counter
+# runs. Debouncer.scan's body, public for the pipeline's hot path
+# (sense/pipeline.py and app.py call it without the method).
 @micropython.viper
 def scan_frame(raw, st, n: int) -> int:
     r = ptr32(raw)
@@ -64,6 +70,10 @@ def scan_frame(raw, st, n: int) -> int:
                 s[j] = s[j] & keep
         s[15 + k] = hit
         changed |= hit
+    counting = 0
+    for j in range(3, 15):  # (the counter planes)
+        counting |= s[j]
+    s[18] = counting
     return changed
 
 

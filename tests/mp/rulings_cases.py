@@ -13,6 +13,25 @@
 #   articles articles the ruling must cite
 # FSF: from Fairy-Stockfish's test.py (AXF rules), ranks shifted to ICCS.
 
+def cycles():
+    """(name, position, cycle) for each case with a cycle to rule: the
+    position after its moves and the cycle xq.rulings.detect finds there
+    (claimed by a player in the 23.4 cases). The firmware's modules: the
+    benchmarks' loader (bench/bench_rulings.py, bench/target/
+    bench_rulings_target.py), in MicroPython."""
+    from xq.position import Position
+    from xq.rulings import detect
+    from xq.squares import parse_move
+
+    for c in CASES:
+        pos = Position(c[1])
+        for t in c[2]:
+            pos.push(parse_move(t))
+        cyc = detect(pos, c[0].startswith("23_4"))
+        if cyc is not None:
+            yield c[0], pos, cyc
+
+
 def _x2(ms):
     return ms * 2
 

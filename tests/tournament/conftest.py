@@ -33,6 +33,27 @@ def play_round(ev, rng, results=("1-0", "0-1", "1/2-1/2")):
 
 
 @pytest.fixture
+def swiss_event(new_event):
+    """swiss_event(names, club, seed, **settings) -> the 5-round swiss
+    "象棋公开赛 Open 2026" in Hangzhou: the players `names` (ratings from
+    2700 down by 20, club(i) the i-th one's club), three rounds paired and
+    played, each result (forfeits too) drawn by random.Random(seed). The
+    output tests' event (test_output.py, test_export.py)."""
+
+    def make(names, club, seed, **settings):
+        ev = new_event(0, system="swiss", rounds=5, name="象棋公开赛 Open 2026", city="Hangzhou", **settings)
+        for i, n in enumerate(names):
+            ev.add_player(n, rating=2700 - 20 * i, club=club(i))
+        r = random.Random(seed)
+        for _ in (1, 2, 3):
+            ev.pair()
+            play_round(ev, r, ("1-0", "0-1", "1/2-1/2", "+-"))
+        return ev
+
+    return make
+
+
+@pytest.fixture
 def rng():
     return random.Random(2011)
 

@@ -2,7 +2,6 @@
 import csv
 import io
 import os
-import random
 import shutil
 import subprocess
 
@@ -15,17 +14,8 @@ NAMES = ["王天一", "郑惟桐", "许银川", "赵鑫鑫", "Lai Li-Hsiang", "N
 
 
 @pytest.fixture
-def played(new_event):
-    ev = new_event(0, system="swiss", rounds=5, name="象棋公开赛 Open 2026", city="Hangzhou", date="2026/11/30")
-    for i, n in enumerate(NAMES):
-        ev.add_player(n, rating=2700 - 20 * i, club="浙江" if i % 2 else "Club %d" % i)
-    r = random.Random(8)
-    for rnd in (1, 2, 3):
-        ev.pair()
-        for p in ev.pairings(rnd):
-            for g in p.games:
-                ev.set_result(rnd, g["board"], r.choice(["1-0", "0-1", "1/2-1/2", "+-"]))
-    return ev
+def played(swiss_event):
+    return swiss_event(NAMES, lambda i: "浙江" if i % 2 else "Club %d" % i, seed=8, date="2026/11/30")
 
 
 def need(tool):

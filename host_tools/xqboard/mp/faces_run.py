@@ -11,13 +11,14 @@
 #   faces_run.py SCRIPT STORE_DIR SIDES    (SIDES: red,black or both)
 import sys
 
-from boards import scenario
 from boards.simpanels import PanelSimBoard
 from boards.simrun import KEY, TAIL_MS, Runner
+from scenario_file import check, play
 
 
 def main(argv):
     script, store, sides = argv
+    last = check(script)
     runner = None
 
     def shoot(label):
@@ -33,16 +34,7 @@ def main(argv):
 
     board = PanelSimBoard(sides, store=store, key=KEY, board_id="faces")
     runner = Runner(store, out=out, board=board)
-    end = TAIL_MS
-    with open(script) as f:
-        for t, action, args, _ in scenario.actions(f):
-            runner.run_until(t)
-            if action == "end":
-                end = t
-                break
-            runner.do(action, args)
-            end = t + TAIL_MS
-    runner.run_until(end)
+    play(runner, script, last + TAIL_MS)
     if runner.app is not None:
         shoot("END %d" % runner.vt)
 

@@ -1,13 +1,11 @@
 """`xqboard tournament bracket FILE`: a knockout's matches, who goes
 through, and the champion."""
 from ...errors import UsageError
-from .common import open_event
+from .common import file_action, open_event
 
 
 def register(actions):
-    a = actions.add_parser("bracket", help="knockout: the matches and who goes through")
-    a.add_argument("file")
-    a.set_defaults(func=run)
+    file_action(actions, "bracket", "knockout: the matches and who goes through", run)
 
 
 def run(args):

@@ -1,12 +1,10 @@
 """`xqboard tournament delete-round FILE`: delete the last round with its
 results (a backup is made first; `restore` brings it back)."""
-from .common import open_event
+from .common import file_action, open_event
 
 
 def register(actions):
-    a = actions.add_parser("delete-round", help="delete the last round, results included")
-    a.add_argument("file")
-    a.set_defaults(func=run)
+    file_action(actions, "delete-round", "delete the last round, results included", run)
 
 
 def run(args):

@@ -1,13 +1,11 @@
 """`xqboard tournament players FILE`: the entrants, one a line (number,
 name, pinyin, rating, club, seed; a team's members in brackets). A name
 several players share shows its club or number."""
-from .common import open_event
+from .common import file_action, open_event
 
 
 def register(actions):
-    a = actions.add_parser("players", help="list the entrants")
-    a.add_argument("file")
-    a.set_defaults(func=run)
+    file_action(actions, "players", "list the entrants", run)
 
 
 def run(args):

@@ -1,12 +1,10 @@
 """`xqboard tournament unpair FILE`: take back the last round, before any
 result of it is in."""
-from .common import open_event
+from .common import file_action, open_event
 
 
 def register(actions):
-    a = actions.add_parser("unpair", help="take back the last round (no result in yet)")
-    a.add_argument("file")
-    a.set_defaults(func=run)
+    file_action(actions, "unpair", "take back the last round (no result in yet)", run)
 
 
 def run(args):
