@@ -80,16 +80,29 @@ class Meter:
         sent = self.by_device[env.device].sent_at.get((env.game, env.seq))
         if sent is not None:
             self.latencies.append((sent, now - sent))
-            self.to_logger.append(env.at - sent)  # the logger's share (read, fsync, outbox) of the latency
+            self.to_logger.append((sent, env.at - sent))  # the logger's share (read, fsync, outbox)
 
-    def percentiles(self, away_from_faults=None):
+    def percentiles(self, away_from_faults=None, near_fault=None, series=None):
         """(p50, p99, max) in ms; with away_from_faults=s, only the events
-        sent more than s seconds after any fault (or before it)."""
-        lat = sorted(d for t, d in self.latencies
-                     if away_from_faults is None or all(not 0 <= t - f < away_from_faults for f in self.faults))
-        if not lat:
-            return None, None, None
-        return 1000 * statistics.median(lat), 1000 * lat[int(0.99 * (len(lat) - 1))], 1000 * lat[-1]
+        sent more than s seconds after any fault (or before it); with
+        near_fault=i, only those sent within RECOVERY s after fault i."""
+        return percentiles(d for t, d in (self.latencies if series is None else series)
+                           if self._window(t, away_from_faults, near_fault))
+
+    def _window(self, t, away_from_faults, near_fault):
+        if near_fault is not None:
+            return near_fault < len(self.faults) and 0 <= t - self.faults[near_fault] < RECOVERY
+        return away_from_faults is None or all(not 0 <= t - f < away_from_faults for f in self.faults)
+
+    def worst_seconds(self, t0, n=5):
+        """[(second of the run, events sent in it, their max latency ms)]: the
+        n seconds whose events waited longest (where the p99 comes from)."""
+        worst = {}
+        for t, d in self.latencies:
+            s = int(t - t0)
+            count, top = worst.get(s, (0, 0.0))
+            worst[s] = (count + 1, max(top, d))
+        return sorted(((s, c, 1000 * top) for s, (c, top) in worst.items()), key=lambda w: -w[2])[:n]
 
     def missing(self, boards):
         lost = 0
@@ -99,6 +112,14 @@ class Meter:
                 sent = len(b.logs[i]) if i < b.game_index else b.sent
                 lost += max(0, sent - self.last.get((b.device, game), 0))
         return lost
+
+
+def percentiles(values):
+    """(p50, p99, max) in ms of latencies in s (None, None, None: none)."""
+    lat = sorted(values)
+    if not lat:
+        return None, None, None
+    return 1000 * statistics.median(lat), 1000 * lat[int(0.99 * (len(lat) - 1))], 1000 * lat[-1]
 
 
 def start_logger(folder, name, port, boards):
@@ -135,19 +156,22 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
         while not all(b.client is not None for b in replay) and time.monotonic() < ready:
             sub.step(0.05)
         hall.paused = False
-        t0 = time.monotonic()
+        t0, wall0 = time.monotonic(), time.time()
         done_faults = set()
+        fault_names = []
         try:
             while time.monotonic() - t0 < duration:
                 sub.step(0.05)
                 elapsed = time.monotonic() - t0
                 if faults and elapsed > duration / 3 and "broker" not in done_faults:
                     done_faults.add("broker")
+                    fault_names.append("broker restarted")
                     say("%6.1f s: broker restarted" % elapsed)
                     meter.faults.append(time.time())
                     broker.restart(down=0.5)
                 if faults and elapsed > 2 * duration / 3 and "logger" not in done_faults:
                     done_faults.add("logger")
+                    fault_names.append("logger killed")
                     say("%6.1f s: logger load-0 killed (SIGKILL) and started again" % elapsed)
                     meter.faults.append(time.time())
                     procs[0].send_signal(signal.SIGKILL)
@@ -172,13 +196,16 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
     confirmed = _confirmed(event_path)
     p50, p99, top = meter.percentiles()
     calm = meter.percentiles(away_from_faults=RECOVERY)
+    logger = meter.percentiles(series=meter.to_logger)
     figures = {
         "boards": boards, "loggers": loggers, "seconds": duration, "sent": sent, "rate": rate,
         "delivered": intake.delivered, "lost": meter.missing(replay), "duplicates_delivered": meter.duplicates,
         "out_of_order": meter.out_of_order, "duplicates_dropped": intake.duplicates,
         "p50_ms": p50, "p99_ms": p99, "max_ms": top, "calm_p50_ms": calm[0], "calm_p99_ms": calm[1],
         "recovery_s": RECOVERY,
-        "logger_p50_ms": 1000 * statistics.median(meter.to_logger) if meter.to_logger else None,
+        "logger_p50_ms": logger[0], "logger_p99_ms": logger[1],
+        "after_faults": [(name, meter.percentiles(near_fault=i)) for i, name in enumerate(fault_names)],
+        "worst_seconds": meter.worst_seconds(wall0),
         "results_expected": sum(1 for b in replay if b.game_index > 0 or b.sent == len(b.logs[0])),
         "results_written": confirmed,
         "flags": len(flags),
@@ -205,9 +232,14 @@ def report(f):
             "latency link line -> Hub, every event: p50 %(p50_ms).1f ms, p99 %(p99_ms).1f ms, max %(max_ms).1f ms\n"
             "  leaving out the events sent within %(recovery_s)d s after a fault: p50 %(calm_p50_ms).1f ms, "
             "p99 %(calm_p99_ms).1f ms\n"
-            "  of which board line -> the logger's sink (read, .events fsync): p50 %(logger_p50_ms).1f ms\n"
+            "  of which board line -> the logger's sink (read, .events fsync): p50 %(logger_p50_ms).1f ms, "
+            "p99 %(logger_p99_ms).1f ms\n"
             "results: %(results_written)d confirmed results in the event file of %(results_expected)d games "
-            "finished in round 1; flags %(flags)d" % f)
+            "finished in round 1; flags %(flags)d" % f
+            + "".join("\n  events sent within %d s after the %s: p50 %.1f ms, p99 %.1f ms, max %.1f ms"
+                      % ((f["recovery_s"], name) + tuple(fig)) for name, fig in f["after_faults"] if fig[0] is not None)
+            + "\n  the seconds whose events waited longest (second, events, max ms): "
+            + ", ".join("%d: %d, %.0f" % w for w in f["worst_seconds"]))
 
 
 if __name__ == "__main__":  # python -m xqboard.hall.loadrun [boards loggers every seconds]

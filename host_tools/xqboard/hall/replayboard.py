@@ -256,6 +256,7 @@ class ReplayHall:
         start = time.monotonic()
         n = len(self.boards)
         due = [start + self.every * i / n for i in range(n)]
+        paused_at = None
         while not self._stop.is_set():
             for key, _ in self._sel.select(0.01):
                 what, board = key.data
@@ -264,10 +265,16 @@ class ReplayHall:
                 elif not board.receive():
                     self._forget_closed()
             now = time.monotonic()
+            if self.paused:
+                paused_at = paused_at or now
+                continue
+            if paused_at is not None:  # the boards go on spread as they were, not all at once
+                due = [d + now - paused_at for d in due]
+                paused_at = None
             for i, b in enumerate(self.boards):
-                if not self.paused and now >= due[i]:
+                if now >= due[i]:
                     b.step()
-                    due[i] = max(due[i] + self.every, now)  # after a pause: one step to catch up, no burst
+                    due[i] = max(due[i] + self.every, now)  # late (a busy machine): one step to catch up, no burst
 
     def _accepted(self, board):
         conn = board.accept()

@@ -45,6 +45,19 @@ def greeting_fields(payload):
     return out
 
 
+def read_ready(ser):
+    """What a URL port (socket://...) holds already, without waiting.
+    pyserial's in_waiting on a socket says only 0 or 1 (ready or not), so
+    read(in_waiting) alone would take a line byte by byte, an inbox item
+    each: a logger of 50 replay boards then spent its time there."""
+    wait = ser.timeout
+    ser.timeout = 0
+    try:
+        return ser.read(65536)
+    finally:
+        ser.timeout = wait
+
+
 class GameLink(BoardLink):
     """BoardLink that follows the board's game numbers and ignores events
     until a connection's greeting (see the module docstring).
@@ -182,6 +195,8 @@ class BoardSession:
             try:
                 while not self._stop.is_set():
                     data = ser.read(max(1, ser.in_waiting))
+                    if data and "://" in self.port:
+                        data += read_ready(ser)
                     if self._dropping:
                         self._dropping = False
                         raise OSError("port closed by the host")
