@@ -288,6 +288,7 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
         "results_expected": sum(1 for b in replay if b.game_index > 0 or b.sent == len(b.logs[0])),
         "results_written": _confirmed(event_path),
         "flags": len(flags),
+        "replays_asked": intake.replays_asked,
         "worst_seconds": meter.worst_seconds(wall0),
     }
     for name in SERIES:
