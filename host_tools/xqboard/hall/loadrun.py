@@ -200,7 +200,7 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
     intake.listeners.append(meter)
     urls = [b.url for b in replay] + ([c.url for c in simhall.boards] if simhall else [])
     share = [urls[k::loggers] for k in range(loggers)]
-    procs, client, hall = [], None, None
+    procs, client, hall, sub = [], None, None, None
     client_out = folder / "client.json"
     with Mosquitto(folder / "broker") as broker, Serving(make_app(hub, None)) as page_url:
         try:
@@ -254,16 +254,16 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
                 sub.step(0.05)
         finally:
             if client is not None:
-                client.stdin.close()
-                client.wait(60)
+                client.stdin.close()  # the client writes what it saw and ends
             for p in procs:
                 p.send_signal(signal.SIGINT)
-            for p in procs:
+            for p in procs + ([client] if client is not None else []):
                 try:
-                    p.wait(30)
+                    p.wait(60)
                 except subprocess.TimeoutExpired:
                     p.kill()
-            sub.close()
+            if sub is not None:
+                sub.close()
             if hall is not None:
                 hall.close()
             if simhall is not None:
@@ -336,6 +336,8 @@ def report(f):
                  % f)
     lines.append("results: %(results_written)d confirmed results in the event file of %(results_expected)d "
                  "games finished in round 1; flags %(flags)d" % f)
+    asked = f["replays_asked"]
+    lines.append("replay requests to the loggers: %d, for %d games" % (len(asked), len({r[1:3] for r in asked})))
     lines.append("the seconds whose events waited longest for the Hub (second, events, max ms): "
                  + ", ".join("%d: %d, %.0f" % w for w in f["worst_seconds"]))
     return "\n".join(lines)
