@@ -195,7 +195,7 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
     hub = Hub()
     intake = Intake(store, hub)
     flags = []
-    intake.on_flag = lambda *f: flags.append(f)
+    intake.on_flag = lambda *f: flags.append(f)  # (device, game, seq, what, note)
     intake.results = Results(str(event_path), intake.flag)
     intake.listeners.append(meter)
     urls = [b.url for b in replay] + ([c.url for c in simhall.boards] if simhall else [])
@@ -276,6 +276,7 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
     figures = {
         "boards": boards, "sims": sims, "loggers": loggers, "seconds": duration, "sent": len(keys), "rate": rate,
         "delivered": intake.delivered, "lost": len(expected - meter.delivered),
+        "lost_keys": sorted(expected - meter.delivered)[:20],
         "duplicates_delivered": meter.duplicates, "out_of_order": meter.out_of_order,
         "duplicates_dropped": intake.duplicates, "recovery_s": RECOVERY,
         "client": {"feed_lost": len(expected - {tuple(a[:3]) for a in seen["feed"]}),
@@ -287,7 +288,7 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
         "sim_crashes": simhall.crashes() if simhall else [],
         "results_expected": sum(1 for b in replay if b.game_index > 0 or b.sent == len(b.logs[0])),
         "results_written": _confirmed(event_path),
-        "flags": len(flags),
+        "flags": len(flags), "flag_notes": flags[:10],
         "replays_asked": intake.replays_asked,
         "worst_seconds": meter.worst_seconds(wall0),
     }

@@ -195,18 +195,20 @@ class Logger:
         pending first."""
         for session, kind, data in batch:
             was = session.connected
-            evs = session.handle(kind, data)
-            if evs:
-                b = self._by_session[session]
-                if b.files is not None:
-                    b.files.write(evs)
-                    self._pending.append((b, evs))
+            session.handle(kind, data, on_events=lambda evs, b=self._by_session[session]: self._write(b, evs))
             if session.connected != was:
                 self._plain("%-4s      %s" % (session.link.board_id or session.port,
                                               "link up: %s" % session.port if session.connected
                                               else "link down (%s): reconnecting" % (data or "closed")))
                 self._draw()
         self._hand_on_pending()
+
+    def _write(self, b, events):
+        """A line's new events, to the files of the game they belong to
+        (the line that begins the next game comes after: _on_game)."""
+        if b.files is not None:
+            b.files.write(events)
+            self._pending.append((b, events))
 
     def _hand_on_pending(self):
         pending, self._pending = self._pending, []

@@ -228,8 +228,12 @@ class BoardSession:
 
     # -- what comes in ------------------------------------------------------------------
 
-    def handle(self, kind, data):
-        """Takes one item of the inbox; returns the new events."""
+    def handle(self, kind, data, on_events=None):
+        """Takes one item of the inbox; returns the new events. With
+        on_events, each line's new events go to on_events(events) as that
+        line is read: a chunk that ends one game and begins the next
+        (on_game between the two) hands on the ending game's events before
+        the switch, to that game's files."""
         if kind == "open":
             self.connected = True
             self.connects += 1
@@ -240,7 +244,15 @@ class BoardSession:
         if kind == "closed":
             self.connected = False
             return []
-        events = self.link.feed(data)
+        if on_events is None:
+            events = self.link.feed(data)
+        else:
+            events = []
+            for line in data.splitlines(keepends=True):
+                evs = self.link.feed(line)
+                if evs:
+                    on_events(evs)
+                    events += evs
         self._after_feed()
         return events
 
@@ -288,9 +300,10 @@ class BoardSession:
                 break
             if who is not self:
                 # an inbox shared by several boards: theirs go to their listener
-                evs = who.handle(kind, data)
-                if evs and who.listener:
-                    who.listener(who, evs)
+                if who.listener:
+                    who.handle(kind, data, on_events=lambda evs, who=who: who.listener(who, evs))
+                else:
+                    who.handle(kind, data)
                 continue
             out += self.handle(kind, data)
             if out and self.inbox.empty():
