@@ -35,7 +35,7 @@ def main(argv):
         print("bench_hall: mosquitto is not installed (system-packages.txt): skipped")
         return 0
     boards, loggers, every, seconds = (int(argv[0]), int(argv[1]), float(argv[2]), float(argv[3])) if argv \
-        else (200, 4, 1.0, 300.0)
+        else (200, 4, 0.95, 300.0)  # (0.95 s: a board waits for its host between games: 200 events/s or more)
     sims = int(argv[4]) if len(argv) > 4 else 4
     with tempfile.TemporaryDirectory(prefix="xqboard-bench-hall-") as folder:
         f = run_load(folder, boards=boards, loggers=loggers, every=every, duration=seconds, sims=sims)

@@ -6,7 +6,7 @@ files and the sink of the game it belongs to, and only once it is on the
 disk."""
 import io
 
-from xqboard.hall.replayboard import ReplayBoard
+from xqboard.hall.replayboard import ReplayBoard, game_events
 from xqboard.logger import Logger
 from xqboard.logger.files import read_events
 
@@ -32,7 +32,8 @@ class DiskCheckingSink:
 
 
 def test_one_read_with_the_end_of_a_game_and_the_next_goes_to_each_games_files(tmp_path):
-    board = ReplayBoard.playing("b1", [short_game(0, 4), short_game(1, 4)], board=1)
+    board = ReplayBoard("b1", [game_events(short_game(0, 4), board=1), game_events(short_game(1, 4), board=1)],
+                        next_after_host=False)  # the next game at once, in the same write
     first, second = board.logs
     sink = DiskCheckingSink()
     logger = Logger([board.url], str(tmp_path), stream=io.StringIO(), live=False, sink=sink).start()

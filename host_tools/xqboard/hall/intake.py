@@ -10,8 +10,10 @@ and to the Results (the tournament file).
 
 A gap (an event past a missing one, or a state telling a later seq than
 the store holds) is answered by a replay request to the logger that owns
-the board (envelope.replay_topic); the request is repeated until the gap
-is filled, after ASK_AGAIN seconds, then, while nothing comes, twice as
+the board (envelope.replay_topic) once it has lasted GAP_GRACE seconds
+(the events may be on their way: after a broker restart a retained state
+can overtake the events queued for the session); the request is repeated
+until the gap is filled, after ASK_AGAIN seconds, then, while nothing comes, twice as
 long each time (ASK_AT_MOST at most).
 """
 import json
@@ -19,6 +21,7 @@ import time
 
 from ..boardlink import Event
 
+GAP_GRACE = 0.5  # s a gap must last before it is asked for
 ASK_AGAIN = 1.0  # s before a replay request is repeated ...
 ASK_AT_MOST = 60.0  # s: ... doubled each time no event came, up to this
 
@@ -31,6 +34,7 @@ class Intake:
         self.on_flag = on_flag
         self.owners = {}  # (device, game) -> the logger that published it last
         self.known = {}  # (device, game) -> the highest seq a message or a state announced
+        self.noticed = {}  # (device, game) -> when its gap was first seen
         self.asked = {}  # (device, game) -> (when its replay was last asked, the head then, the wait before asking again)
         self.duplicates = 0
         self.delivered = 0
@@ -87,7 +91,10 @@ class Intake:
         for key, seq in self.known.items():
             head = self.store.head(*key)
             if seq <= head or key not in self.owners:
+                self.noticed.pop(key, None)
                 continue
+            if now - self.noticed.setdefault(key, now) < GAP_GRACE:
+                continue  # a retained state may overtake the events queued for this session: they may be coming
             last_at, last_head, wait = self.asked.get(key, (-1e9, None, ASK_AGAIN))
             if head != last_head:
                 wait = ASK_AGAIN  # events came since the last request: the logger answers

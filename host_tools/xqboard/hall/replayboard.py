@@ -95,8 +95,16 @@ class ReplayBoard:
     """One board: the event logs of its games (game_events()), played one
     after another, game numbers from `first_game`."""
 
-    def __init__(self, device, logs, first_game=1):
+    def __init__(self, device, logs, first_game=1, next_after_host=True):
         self.device = device
+        # A real board begins its next game on a host's `new`, from a host
+        # that has seen the last one end: with next_after_host the next game
+        # waits until a connected host was greeted with the end (the board's
+        # link serves `since` for its current game only: a logger that was
+        # away when one game ended and the next began would never get the
+        # tail of the first).
+        self.next_after_host = next_after_host
+        self.host_saw_end = False
         self.logs = [list(log) for log in logs]
         self.game_index = 0
         self.game_no = first_game
@@ -130,8 +138,9 @@ class ReplayBoard:
     def step(self):
         """The next event happens (the next game begins after the last)."""
         if self.sent == len(self.log):
-            if self.game_index + 1 == len(self.logs):
+            if self.game_index + 1 == len(self.logs) or (self.next_after_host and not self.host_saw_end):
                 return False
+            self.host_saw_end = False
             self.game_index += 1
             self.game_no += 1
             self.sent = 0
@@ -153,6 +162,11 @@ class ReplayBoard:
         return "H proto=2 fw=replay id=%s nonce=1 game=%d seq=%d cmd=0 phase=%s" % (
             self.device, self.game_no, self.sent, phase)
 
+    def _greet(self):
+        self._send(self.greeting())
+        if self.client is not None and self.sent == len(self.log):
+            self.host_saw_end = True
+
     def accept(self):
         try:
             conn, _ = self.listener.accept()
@@ -164,7 +178,7 @@ class ReplayBoard:
         self.drop()
         conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.client, self.reader = conn, LineReader()
-        self._send(self.greeting())
+        self._greet()
         return conn
 
     def drop(self):
@@ -197,7 +211,7 @@ class ReplayBoard:
             return
         cid, name = words[1], words[2]
         if name == "hello":
-            self._send(self.greeting())
+            self._greet()
         elif name == "since":
             first = max(1, int(words[3]))
             for payload in self.log[first - 1:self.sent]:
