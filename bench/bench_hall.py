@@ -3,7 +3,7 @@
 200 boards, 4 of them simulated (the real firmware in the MicroPython unix
 port playing master games by hand through its pty), the rest light replay
 boards (the real link protocol, recorded master games), through 4
-processes of `xqboard log --mqtt`, one event per replay board per second
+processes of `xqboard log --mqtt`, one event per replay board every 0.95 s
 (200 events/s across the hall) for 5 minutes, into a Mosquitto of our own
 and `xqboard broadcast`'s subscriber, store, Hub, pages and results, with a
 subscribed SSE client in a process of its own on /feed and /stream. The
