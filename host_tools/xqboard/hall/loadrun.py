@@ -337,6 +337,8 @@ def report(f):
                  % f)
     lines.append("results: %(results_written)d confirmed results in the event file of %(results_expected)d "
                  "games finished in round 1; flags %(flags)d" % f)
+    if f["lost_keys"]:
+        lines.append("lost at the Hub (device, game, seq), the first: %s" % f["lost_keys"])
     asked = f["replays_asked"]
     lines.append("replay requests to the loggers: %d, for %d games" % (len(asked), len({r[1:3] for r in asked})))
     lines.append("the seconds whose events waited longest for the Hub (second, events, max ms): "

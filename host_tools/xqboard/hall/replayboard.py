@@ -98,13 +98,14 @@ class ReplayBoard:
     def __init__(self, device, logs, first_game=1, next_after_host=True):
         self.device = device
         # A real board begins its next game on a host's `new`, from a host
-        # that has seen the last one end: with next_after_host the next game
-        # waits until a connected host was greeted with the end (the board's
-        # link serves `since` for its current game only: a logger that was
-        # away when one game ended and the next began would never get the
-        # tail of the first).
+        # that has the last one whole: with next_after_host the next game
+        # waits until the host on one connection was greeted with the end
+        # and greeted it again (its next `hello`, HELLO_EVERY later: it
+        # lived on past the tail). The board's link serves `since` for its
+        # current game only: a logger killed as one game ended and the next
+        # began would never get the tail of the first.
         self.next_after_host = next_after_host
-        self.host_saw_end = False
+        self.end_greetings = 0  # greetings in the `over` phase on this connection
         self.logs = [list(log) for log in logs]
         self.game_index = 0
         self.game_no = first_game
@@ -138,9 +139,9 @@ class ReplayBoard:
     def step(self):
         """The next event happens (the next game begins after the last)."""
         if self.sent == len(self.log):
-            if self.game_index + 1 == len(self.logs) or (self.next_after_host and not self.host_saw_end):
+            if self.game_index + 1 == len(self.logs) or (self.next_after_host and self.end_greetings < 2):
                 return False
-            self.host_saw_end = False
+            self.end_greetings = 0
             self.game_index += 1
             self.game_no += 1
             self.sent = 0
@@ -165,7 +166,7 @@ class ReplayBoard:
     def _greet(self):
         self._send(self.greeting())
         if self.client is not None and self.sent == len(self.log):
-            self.host_saw_end = True
+            self.end_greetings += 1
 
     def accept(self):
         try:
@@ -178,6 +179,7 @@ class ReplayBoard:
         self.drop()
         conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.client, self.reader = conn, LineReader()
+        self.end_greetings = 0  # a new host: it must see the end itself
         self._greet()
         return conn
 
