@@ -85,6 +85,7 @@ class Hub:
         self.cursor = 0
         self.changed_at = []  # cursor of each event taken, in order ...
         self.changed_board = []  # ... and the board it changed
+        self.taken = []  # (board, device, game, seq, line) of each event taken: cursor n is taken[n - 1]
         self.incidents = []  # oldest first
         self.incident_ids = []  # their cursors, for bisect
         self.listeners = []
@@ -133,6 +134,7 @@ class Hub:
             self.unreadable.append((board, key, e.payload, "%s: %s" % (type(err).__name__, err)))
         self.changed_at.append(self.cursor)
         self.changed_board.append(board)
+        self.taken.append((board, key[0], key[1], key[2], e.payload))
         if is_incident(e):
             self.incident_ids.append(self.cursor)
             self.incidents.append({
@@ -161,6 +163,16 @@ class Hub:
                 first = bisect.bisect_right(self.incident_ids, cursor)
             boards = [self.views[b].state() for b in sorted(names, key=board_order)]
             return View(self.token, self.cursor, boards, list(self.incidents[first:]), full)
+
+    def events_since(self, cursor, token=None, limit=1000):
+        """(token, [(cursor, board, device, game, seq, line)]): the events
+        taken after `cursor`, each once, in the order taken (at most
+        `limit`); from the first with a cursor of another Hub or none."""
+        with self.lock:
+            if cursor is None or (token is not None and token != self.token) or cursor > self.cursor:
+                cursor = 0
+            rows = self.taken[cursor:cursor + limit]
+            return self.token, [(cursor + 1 + i,) + row for i, row in enumerate(rows)]
 
     def boards(self):
         """The boards' names, in board order."""

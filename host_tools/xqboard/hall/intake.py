@@ -10,15 +10,20 @@ and to the Results (the tournament file).
 
 A gap (an event past a missing one, or a state telling a later seq than
 the store holds) is answered by a replay request to the logger that owns
-the board (envelope.replay_topic); the request is repeated every
-ASK_AGAIN seconds until the gap is filled.
+the board (envelope.replay_topic) once it has lasted GAP_GRACE seconds
+(the events may be on their way: after a broker restart a retained state
+can overtake the events queued for the session); the request is repeated
+until the gap is filled, after ASK_AGAIN seconds, then, while nothing comes, twice as
+long each time (ASK_AT_MOST at most).
 """
 import json
 import time
 
 from ..boardlink import Event
 
-ASK_AGAIN = 1.0  # s
+GAP_GRACE = 0.5  # s a gap must last before it is asked for
+ASK_AGAIN = 1.0  # s before a replay request is repeated ...
+ASK_AT_MOST = 60.0  # s: ... doubled each time no event came, up to this
 
 
 class Intake:
@@ -29,9 +34,11 @@ class Intake:
         self.on_flag = on_flag
         self.owners = {}  # (device, game) -> the logger that published it last
         self.known = {}  # (device, game) -> the highest seq a message or a state announced
-        self.asked = {}  # (device, game) -> when its replay was last asked
+        self.noticed = {}  # (device, game) -> when its gap was first seen
+        self.asked = {}  # (device, game) -> (when its replay was last asked, the head then, the wait before asking again)
         self.duplicates = 0
         self.delivered = 0
+        self.replays_asked = []  # (logger, device, game, since) of every replay request, for the figures
         self.listeners = []  # f(envelope) for each delivered event (the benchmark's clock)
 
     def load(self):
@@ -74,17 +81,28 @@ class Intake:
             self.owners.setdefault(key, d["logger"])
 
     def gaps(self, now=None):
-        """[(logger, device, game, first missing seq)] to ask for now."""
+        """[(logger, device, game, first missing seq)] to ask for now: a
+        game asked for before is asked again ASK_AGAIN s later, then twice
+        as long each time its head has not moved (up to ASK_AT_MOST): a
+        logger that no longer holds a game (an old game's retained state
+        on a broker, a new store) is not asked every second all day."""
         now = time.monotonic() if now is None else now
         out = []
         for key, seq in self.known.items():
             head = self.store.head(*key)
             if seq <= head or key not in self.owners:
+                self.noticed.pop(key, None)
                 continue
-            if now - self.asked.get(key, -1e9) < ASK_AGAIN:
+            if now - self.noticed.setdefault(key, now) < GAP_GRACE:
+                continue  # a retained state may overtake the events queued for this session: they may be coming
+            last_at, last_head, wait = self.asked.get(key, (-1e9, None, ASK_AGAIN))
+            if head != last_head:
+                wait = ASK_AGAIN  # events came since the last request: the logger answers
+            if now - last_at < wait:
                 continue
-            self.asked[key] = now
+            self.asked[key] = (now, head, min(2 * wait, ASK_AT_MOST) if head == last_head else ASK_AGAIN)
             out.append((self.owners[key], key[0], key[1], head + 1))
+        self.replays_asked += [r + (time.time(),) for r in out]
         return out
 
     def _deliver(self, device, game):

@@ -128,16 +128,18 @@ class Publisher:
         self._mids[info.mid] = n
 
     def _resend_all(self):
-        """After a (re)connection: the retained states, then every event
-        the broker has not acknowledged, oldest first."""
+        """After a (re)connection: every event the broker has not
+        acknowledged, oldest first, then the retained states. (States
+        first would tell the broadcast of a seq whose event is still on
+        its way: a gap, and a replay request for nothing lost.)"""
         with self.lock:
             self.connected = True
             self.connects += 1
             self._mids.clear()  # acks of sends before the cut: their events are sent again below
-            for topic, text in self.states.items():
-                self.client.publish(topic, text, qos=1, retain=True)
             for n, topic, payload in self.outbox.pending():
                 self._send(n, topic, payload)
+            for topic, text in self.states.items():
+                self.client.publish(topic, text, qos=1, retain=True)
 
     def _take_acks(self):
         done = []

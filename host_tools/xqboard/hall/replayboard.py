@@ -95,8 +95,17 @@ class ReplayBoard:
     """One board: the event logs of its games (game_events()), played one
     after another, game numbers from `first_game`."""
 
-    def __init__(self, device, logs, first_game=1):
+    def __init__(self, device, logs, first_game=1, next_after_host=True):
         self.device = device
+        # A real board begins its next game on a host's `new`, from a host
+        # that has the last one whole: with next_after_host the next game
+        # waits until the host on one connection was greeted with the end
+        # and greeted it again (its next `hello`, HELLO_EVERY later: it
+        # lived on past the tail). The board's link serves `since` for its
+        # current game only: a logger killed as one game ended and the next
+        # began would never get the tail of the first.
+        self.next_after_host = next_after_host
+        self.end_greetings = 0  # greetings in the `over` phase on this connection
         self.logs = [list(log) for log in logs]
         self.game_index = 0
         self.game_no = first_game
@@ -130,8 +139,9 @@ class ReplayBoard:
     def step(self):
         """The next event happens (the next game begins after the last)."""
         if self.sent == len(self.log):
-            if self.game_index + 1 == len(self.logs):
+            if self.game_index + 1 == len(self.logs) or (self.next_after_host and self.end_greetings < 2):
                 return False
+            self.end_greetings = 0
             self.game_index += 1
             self.game_no += 1
             self.sent = 0
@@ -153,6 +163,11 @@ class ReplayBoard:
         return "H proto=2 fw=replay id=%s nonce=1 game=%d seq=%d cmd=0 phase=%s" % (
             self.device, self.game_no, self.sent, phase)
 
+    def _greet(self):
+        self._send(self.greeting())
+        if self.client is not None and self.sent == len(self.log):
+            self.end_greetings += 1
+
     def accept(self):
         try:
             conn, _ = self.listener.accept()
@@ -164,7 +179,8 @@ class ReplayBoard:
         self.drop()
         conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.client, self.reader = conn, LineReader()
-        self._send(self.greeting())
+        self.end_greetings = 0  # a new host: it must see the end itself
+        self._greet()
         return conn
 
     def drop(self):
@@ -197,7 +213,7 @@ class ReplayBoard:
             return
         cid, name = words[1], words[2]
         if name == "hello":
-            self._send(self.greeting())
+            self._greet()
         elif name == "since":
             first = max(1, int(words[3]))
             for payload in self.log[first - 1:self.sent]:
@@ -256,6 +272,7 @@ class ReplayHall:
         start = time.monotonic()
         n = len(self.boards)
         due = [start + self.every * i / n for i in range(n)]
+        paused_at = None
         while not self._stop.is_set():
             for key, _ in self._sel.select(0.01):
                 what, board = key.data
@@ -264,10 +281,16 @@ class ReplayHall:
                 elif not board.receive():
                     self._forget_closed()
             now = time.monotonic()
+            if self.paused:
+                paused_at = paused_at or now
+                continue
+            if paused_at is not None:  # the boards go on spread as they were, not all at once
+                due = [d + now - paused_at for d in due]
+                paused_at = None
             for i, b in enumerate(self.boards):
-                if not self.paused and now >= due[i]:
+                if now >= due[i]:
                     b.step()
-                    due[i] = max(due[i] + self.every, now)  # after a pause: one step to catch up, no burst
+                    due[i] = max(due[i] + self.every, now)  # late (a busy machine): one step to catch up, no burst
 
     def _accepted(self, board):
         conn = board.accept()

@@ -7,6 +7,7 @@ a Starlette app served by uvicorn (docs/HALL.md, "Pages").
 Routes:
   /                      the live page (static/live.html): every board
   /stream                server-sent events: the boards that changed
+  /feed                  server-sent events: every board event once, in order
   /api/boards            the same as one JSON document (a full snapshot)
   /export/<board>.pgn    the board's game, PGN with [%clk] (hall/exports.py)
   /export/<board>.dhtmlxq   the same in DhtmlXQ
@@ -87,6 +88,15 @@ def sse_frame(view, incidents):
     return "id: %s:%d\nevent: update\ndata: %s\n\n" % (view.token, view.cursor, json.dumps(data, ensure_ascii=False))
 
 
+def feed_frames(token, rows):
+    """The server-sent events of Hub.events_since's rows: one per board
+    event, its id `token:cursor`, its data the event's key and line."""
+    return "".join("id: %s:%d\nevent: board-event\ndata: %s\n\n" % (
+        token, cursor, json.dumps({"board": board, "device": device, "game": game, "seq": seq, "line": line},
+                                  ensure_ascii=False))
+        for cursor, board, device, game, seq, line in rows)
+
+
 def arbiter_token(secret):
     """The cookie's value for the arbiter's secret (not the secret itself)."""
     return hmac.new(secret.encode("utf-8"), b"xqboard hall arbiter", hashlib.sha256).hexdigest()
@@ -115,6 +125,34 @@ class Pages:
 
     async def stream(self, request):
         return self.sse(request, incidents=False)
+
+    async def feed(self, request):
+        """Every board event once, in the order the hall took them: for
+        relay sites and tools that follow the moves themselves (and the
+        benchmark's client). Resumes after Last-Event-ID like /stream."""
+        self.attach()
+        token, cursor = parse_last_id(request.headers.get("last-event-id") or request.query_params.get("since"))
+
+        async def events():
+            nonlocal token, cursor
+            yield "retry: %d\n\n" % RETRY_MS
+            while not self.closed:
+                rung = self.bell.current()
+                got, rows = self.hub.events_since(cursor, token)
+                if got != token:
+                    cursor = 0  # none yet, or another Hub's (the server restarted): from its first event
+                token = got
+                if rows:
+                    cursor = rows[-1][0]
+                    yield feed_frames(token, rows)
+                    continue  # (more may wait past the limit)
+                try:
+                    await asyncio.wait_for(rung.wait(), KEEP_ALIVE_S)
+                except asyncio.TimeoutError:
+                    yield ": keep-alive\n\n"
+
+        return StreamingResponse(events(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
     async def arbiter_stream(self, request):
         if not self.is_arbiter(request):
@@ -214,6 +252,7 @@ def make_app(hub, arbiter_secret):
         Route("/", pages.live),
         Route("/api/boards", pages.boards),
         Route("/stream", pages.stream),
+        Route("/feed", pages.feed),
         Route("/export/{board}.{fmt}", pages.export),
         Route("/arbiter", pages.arbiter),
         Route("/arbiter/login", pages.login, methods=["POST"]),

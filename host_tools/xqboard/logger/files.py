@@ -116,6 +116,7 @@ class GameFiles:
             self._take(p)
         self.dirty = bool(payloads)
         self.ended = False
+        self.unsynced = False  # write() appended what sync() has not yet put on the disk
 
     @property
     def game(self):
@@ -140,6 +141,17 @@ class GameFiles:
         """Appends events (payloads or Events) to the log, on the disk
         before this returns; then takes each into the record, calling
         on_each(event, notes it added)."""
+        self.write(events)
+        self.sync()
+        self.take(events, on_each)
+
+    # append() in three steps, for a logger of many boards that fsyncs
+    # each file once for all that came from its ports at once (Logger.step):
+    # write() every board's events, sync() each file written, then take().
+
+    def write(self, events):
+        """Appends the events' frames to `.events`, not yet fsynced: sync()
+        before anything else is done with them."""
         if not events:
             return
         data = b""
@@ -152,8 +164,23 @@ class GameFiles:
             data += encode(e if isinstance(e, str) else e.payload)
         with open(self.events_path, "ab") as f:
             f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
+        self.unsynced = True
+
+    def sync(self):
+        """Puts what write() appended on the disk (fsync), once."""
+        if self.unsynced:
+            fd = os.open(self.events_path, os.O_WRONLY | os.O_APPEND)
+            try:
+                os.fsync(fd)  # the file's data whichever descriptor wrote it
+            finally:
+                os.close(fd)
+            self.unsynced = False
+
+    def take(self, events, on_each=None):
+        """Takes events written and synced into the record, calling
+        on_each(event, notes it added) for each."""
+        if not events:
+            return
         for e in events:
             self._take(e if isinstance(e, str) else e.payload)
             if on_each:

@@ -32,6 +32,31 @@ from .session import BoardSession
 from .view import Screen, panel, plain_line
 from xq.pieces import BLACK, RED, other
 
+BATCH = 500  # inbox items taken as one batch at most (one fsync per file per batch)
+RECORDS_BUDGET = 0.02  # s: a step rewrites records for about this long at most, at least one board's
+
+
+def sync_all(files):
+    """fsyncs each GameFiles written: in parallel when there are several,
+    so that the filesystem commits them together (ext4 groups concurrent
+    fsyncs into one journal commit) rather than one disk flush after another."""
+    files = [f for f in files if f.unsynced]
+    if len(files) > 1:
+        list(_syncer().map(lambda f: f.sync(), files))  # (list: raises what a sync raised)
+    elif files:
+        files[0].sync()
+
+
+_SYNCER = []
+
+
+def _syncer():
+    if not _SYNCER:
+        from concurrent.futures import ThreadPoolExecutor
+        _SYNCER.append(ThreadPoolExecutor(8, thread_name_prefix="fsync"))
+    return _SYNCER[0]
+
+
 _CLOCK_KINDS = ("START", "PRESS", "PAUSE", "RESUME", "ADJUST", "PENALTY", "RESULT", "FLAG", "CORRECT")
 
 
@@ -83,6 +108,8 @@ class Logger:
         self.screen = Screen(self.stream) if self.live else None
         self._written_at = 0.0
         self.finished = []  # GameFiles of the games that ended
+        self._pending = []  # (board, events) written in this batch, not yet synced and handed on
+        self._records_due = []  # boards whose records are to be rewritten, a few each step
 
     # -- life -------------------------------------------------------------------
 
@@ -128,22 +155,16 @@ class Logger:
             self.close()
 
     def step(self, timeout=0.1):
-        """Takes what the ports brought within `timeout`; writes, draws."""
+        """Takes what the ports brought within `timeout`; writes, draws.
+        What came at once from several ports is written as one batch: each
+        board's `.events` file fsynced once for the batch, before any of
+        its events goes further (_take_batch)."""
         deadline = time.monotonic() + timeout
         while True:
-            try:
-                session, kind, data = self.inbox.get(timeout=max(0.0, deadline - time.monotonic()))
-            except queue.Empty:
+            batch = self._inbox_batch(deadline)
+            if not batch:
                 break
-            was = session.connected
-            evs = session.handle(kind, data)
-            if evs:
-                self.on_events(session, evs)
-            if session.connected != was:
-                self._plain("%-4s      %s" % (session.link.board_id or session.port,
-                                              "link up: %s" % session.port if session.connected
-                                              else "link down (%s): reconnecting" % (data or "closed")))
-                self._draw()
+            self._take_batch(batch)
         self._run_typed()
         for b in self.boards:
             b.session.tick()
@@ -155,10 +176,51 @@ class Logger:
         if self.screen:
             self.screen.show(self._panels)
 
+    def _inbox_batch(self, deadline):
+        """The inbox's next item (waiting until `deadline`) and whatever
+        else is there already (BATCH at most)."""
+        batch = []
+        try:
+            batch.append(self.inbox.get(timeout=max(0.0, deadline - time.monotonic())))
+            while len(batch) < BATCH:
+                batch.append(self.inbox.get_nowait())
+        except queue.Empty:
+            pass
+        return batch
+
+    def _take_batch(self, batch):
+        """Handles the items, writes every board's new events, fsyncs each
+        file written once, then hands the events on (_after_disk) in the
+        order they came. A new game mid-batch (_on_game) hands on what is
+        pending first."""
+        for session, kind, data in batch:
+            was = session.connected
+            session.handle(kind, data, on_events=lambda evs, b=self._by_session[session]: self._write(b, evs))
+            if session.connected != was:
+                self._plain("%-4s      %s" % (session.link.board_id or session.port,
+                                              "link up: %s" % session.port if session.connected
+                                              else "link down (%s): reconnecting" % (data or "closed")))
+                self._draw()
+        self._hand_on_pending()
+
+    def _write(self, b, events):
+        """A line's new events, to the files of the game they belong to
+        (the line that begins the next game comes after: _on_game)."""
+        if b.files is not None:
+            b.files.write(events)
+            self._pending.append((b, events))
+
+    def _hand_on_pending(self):
+        pending, self._pending = self._pending, []
+        sync_all({b.files for b, _ in pending})
+        for b, evs in pending:
+            self._after_disk(b, evs)
+
     # -- events -----------------------------------------------------------------------
 
     def _on_game(self, session, n):
         b = self._by_session[session]
+        self._hand_on_pending()  # the events of the game that ends go first, to its files
         if b.files is not None:
             if b.files.dirty:
                 b.files.write_records()
@@ -178,7 +240,15 @@ class Logger:
         b = self._by_session[session]
         if b.files is None:
             return
-        tag = b.session.link.board_id or session.port
+        self._hand_on_pending()  # (none outside step(); kept in order if any)
+        b.files.write(events)
+        b.files.sync()  # on the disk before anything else
+        self._after_disk(b, events)
+
+    def _after_disk(self, b, events):
+        """The events of `b`, on the disk now: into the record, the plain
+        log, the clocks, the sink; the records at once when the game ends."""
+        tag = b.session.link.board_id or b.session.port
 
         def each(e, notes):
             line = plain_line(tag, b.files.game, e, notes)
@@ -186,7 +256,7 @@ class Logger:
                 self._plain(line)
             self._follow_clock(b, e)
 
-        b.files.append(events, each)  # on the disk before anything else
+        b.files.take(events, each)
         if self.sink is not None:
             self.sink(b, events)
         if b.files.ended:
@@ -258,13 +328,27 @@ class Logger:
     # -- output -------------------------------------------------------------------------
 
     def write_records(self, force=False):
+        """Rewrites the records of the boards with new events: all at once
+        with `force`; else every `every` seconds, spread over the steps
+        (RECORDS_BUDGET a step), so that a logger of many boards does not
+        stop reading its ports while it rewrites them all."""
         now = time.monotonic()
-        if not force and now - self._written_at < self.every:
+        if force:
+            self._records_due = []
+            for b in self.boards:
+                if b.files is not None and b.files.dirty:
+                    b.files.write_records()
+            self._written_at = now
             return
-        self._written_at = now
-        for b in self.boards:
+        if not self._records_due and now - self._written_at >= self.every:
+            self._written_at = now
+            self._records_due = [b for b in self.boards if b.files is not None and b.files.dirty]
+        while self._records_due:
+            b = self._records_due.pop(0)
             if b.files is not None and b.files.dirty:
                 b.files.write_records()
+            if time.monotonic() - now > RECORDS_BUDGET:
+                break
 
     def _panels(self):
         return [panel(self._state(b), color=self.color) for b in self.boards]

@@ -45,6 +45,19 @@ def greeting_fields(payload):
     return out
 
 
+def read_ready(ser):
+    """What a URL port (socket://...) holds already, without waiting.
+    pyserial's in_waiting on a socket says only 0 or 1 (ready or not), so
+    read(in_waiting) alone would take a line byte by byte, an inbox item
+    each: a logger of 50 replay boards then spent its time there."""
+    wait = ser.timeout
+    ser.timeout = 0
+    try:
+        return ser.read(65536)
+    finally:
+        ser.timeout = wait
+
+
 class GameLink(BoardLink):
     """BoardLink that follows the board's game numbers and ignores events
     until a connection's greeting (see the module docstring).
@@ -182,6 +195,8 @@ class BoardSession:
             try:
                 while not self._stop.is_set():
                     data = ser.read(max(1, ser.in_waiting))
+                    if data and "://" in self.port:
+                        data += read_ready(ser)
                     if self._dropping:
                         self._dropping = False
                         raise OSError("port closed by the host")
@@ -213,8 +228,12 @@ class BoardSession:
 
     # -- what comes in ------------------------------------------------------------------
 
-    def handle(self, kind, data):
-        """Takes one item of the inbox; returns the new events."""
+    def handle(self, kind, data, on_events=None):
+        """Takes one item of the inbox; returns the new events. With
+        on_events, each line's new events go to on_events(events) as that
+        line is read: a chunk that ends one game and begins the next
+        (on_game between the two) hands on the ending game's events before
+        the switch, to that game's files."""
         if kind == "open":
             self.connected = True
             self.connects += 1
@@ -225,7 +244,15 @@ class BoardSession:
         if kind == "closed":
             self.connected = False
             return []
-        events = self.link.feed(data)
+        if on_events is None:
+            events = self.link.feed(data)
+        else:
+            events = []
+            for line in data.splitlines(keepends=True):
+                evs = self.link.feed(line)
+                if evs:
+                    on_events(evs)
+                    events += evs
         self._after_feed()
         return events
 
@@ -273,9 +300,10 @@ class BoardSession:
                 break
             if who is not self:
                 # an inbox shared by several boards: theirs go to their listener
-                evs = who.handle(kind, data)
-                if evs and who.listener:
-                    who.listener(who, evs)
+                if who.listener:
+                    who.handle(kind, data, on_events=lambda evs, who=who: who.listener(who, evs))
+                else:
+                    who.handle(kind, data)
                 continue
             out += self.handle(kind, data)
             if out and self.inbox.empty():
