@@ -34,6 +34,7 @@
 # when none is left does a commit fail, which the board reports (the event
 # still goes to the link; the loop never stops for the flash).
 import os
+from binascii import crc32
 
 from micropython import const
 
@@ -44,6 +45,11 @@ SEP = " ~~ "  # between an event and the clock snapshot in one record
 # Bytes kept free for the game in progress: a 4-hour game's journal, with
 # margin (docs/STORE.md, "Budget").
 _RESERVE = const(200 * 1024)
+# A snapshot record (store/snapshot.py) goes into the commit that brings the
+# records since the last one to SNAP_EVERY: a power-up decodes and applies
+# at most that many records, plus one commit's, plus the snapshot's
+# (docs/STORE.md, "Snapshots").
+SNAP_EVERY = const(64)
 
 
 def snapshot_text(seq, t, tick, clock):
@@ -70,8 +76,26 @@ class Journal:
         self.writes = 0  # commits since start-up (for the wear figures)
         self.failed = 0  # commits the flash could not take (reported by the app)
         self.marks = 0  # clock marks written since start-up
+        self.source = None  # the Game whose snapshots go in (watch())
+        self.snap_every = SNAP_EVERY
+        self.snapshots = 0  # snapshots written since start-up
+        self._reset_file(0, 0)
         if not _exists(directory):
             os.mkdir(directory)
+
+    def _reset_file(self, size, crc):
+        # What the journal knows of the game's file, for its snapshots:
+        # its size, the CRC-32 of all of it (None: not known, read when a
+        # snapshot needs it), the last clock snapshot committed (its `S`
+        # text), the records since the last snapshot.
+        self.size = size
+        self.crc = crc
+        self.clock = None
+        self.since_snap = 0
+
+    def watch(self, game):
+        """The game whose state the snapshots carry (App, at start)."""
+        self.source = game
 
     def path(self, game):
         """The file of a stored game."""
@@ -94,6 +118,7 @@ class Journal:
         game = cold.call("store.budget", "make_room", self)
         self._f = open(self.path(game), "ab")
         self.game = game
+        self._reset_file(0, 0)
         return game
 
     def commit(self, records):
@@ -101,14 +126,31 @@ class Journal:
         frame at a time (a group of n records opens with `B <n>`), and
         flushes it to the flash. Returns False if the flash could not take
         it even with every finished game dropped."""
+        clock = self.clock
+        for r in records:
+            i = r.find(SEP)
+            if i >= 0:
+                clock = r[i + len(SEP):]
+        snap = None
+        if self.source is not None and self.since_snap + len(records) >= self.snap_every:
+            snap = self._snapshot(clock)
+            if snap:
+                records = records + snap
         while True:
             try:
+                size, crc = self.size, self.crc
                 if len(records) > 1:
-                    self._f.write(encode("B %d" % len(records)))
+                    size, crc = self._write(encode("B %d" % len(records)), size, crc)
                 for r in records:
-                    self._f.write(encode(r))
+                    size, crc = self._write(encode(r), size, crc)
                 self._f.flush()
                 self.writes += 1
+                if snap:
+                    self._point(self.size)
+                    self.since_snap = 0
+                else:
+                    self.since_snap += len(records)
+                self.size, self.crc, self.clock = size, crc, clock
                 return True
             except OSError:
                 # littlefs never commits a write that failed (its file is
@@ -119,6 +161,37 @@ class Journal:
                 if not cold.call("store.budget", "drop_oldest", self):
                     self.failed += 1
                     return False
+
+    def _write(self, frame, size, crc):
+        # One frame appended: the file's size and CRC after it.
+        self._f.write(frame)
+        return size + len(frame), (crc32(frame, crc) if crc is not None else None)
+
+    def _snapshot(self, clock):
+        # The snapshot records of the game after this step (store/snapshot.py),
+        # or None when one cannot be made now (the heap, or a field of Game
+        # the snapshot does not know: then the power-up reads the whole file,
+        # as without snapshots). The CRC of the file so far is read from the
+        # flash the first time after a power-up.
+        try:
+            if self.crc is None:
+                self.crc = cold.call("store.snapshot", "file_crc", self.path(self.game), self.size)
+            return cold.call("store.snapshot", "parts", self.source, self.size, self.crc, clock)
+        except (MemoryError, OSError, TypeError, ValueError):
+            self.since_snap = 0  # tried again SNAP_EVERY records on
+            return None
+
+    def _point(self, at):
+        # Where the last snapshot's commit starts (store/recovery.py seeks
+        # there at power-up), kept beside the clock mark; best effort: a
+        # pointer lost points at the snapshot before, and a power-up reads
+        # one more stretch of records.
+        try:
+            with open(self.dir + "/snap", "wb") as f:
+                f.write(encode("P %d %d" % (self.game, at)))
+            self.snapshots += 1
+        except OSError:
+            pass
 
     def mark_clock(self, seq, t, tick):
         """Writes the clock mark over the last (best effort: a mark the
@@ -162,6 +235,9 @@ class Journal:
         self.game = 0
         self._f = open(self.path(game), "ab")
         self.game = game
+        size = os.stat(self.path(game))[6]
+        if size != self.size:
+            self.size, self.crc = size, None  # a power-up's recovery says the rest
 
     def close(self):
         self._close_mark()

@@ -18,6 +18,7 @@
 #     agrees again by `since`, never by renumbering).
 import gc
 import os
+from binascii import crc32
 
 from micropython import const
 
@@ -27,11 +28,14 @@ from game.events import MOVE, POWER, PRESS, decode as decode_event, seq_of
 from xq.pieces import side_of
 from link.frame import FrameError, crc, decode
 from store.journal import SEP
+from store import snapshot as _snapshot
 
 # A record holds an event of up to a link frame (480 bytes) and a snapshot.
 MAX_RECORD = 1024
 _FEED_EVERY = const(16)  # records between two feeds of the watchdog
 _CHUNK = const(512)  # bytes read from the flash at a time
+
+SNAPSHOT = _snapshot.KIND  # the kind Reader.events gives a snapshot record
 
 # How a reading ended (Reader.end)
 _CLEAN = const(0)
@@ -45,23 +49,30 @@ class Reader:
     _CLEAN, _TORN or _DAMAGED), `last_seq` the last event read; for _DAMAGED,
     lost_events() reads what follows the damage."""
 
-    def __init__(self, path, wdt=None, mark=None):
+    def __init__(self, path, wdt=None, mark=None, offset=0, crc=0):
         self.path = path
         self.wdt = wdt  # the watchdog, fed every _FEED_EVERY records
         self.mark = mark  # the clock mark of this game: (seq, t, tick), or None
-        self.good = 0
+        # From byte `offset` on, where a snapshot's commit starts (0: the
+        # whole file); `crc` the CRC-32 of the bytes before it.
+        self.offset = offset
+        self.good = offset
+        self.crc = crc  # of the bytes up to `good` (the journal goes on from it)
         self.end = _CLEAN
         self.count = 0
         self.last_seq = 0
+        self.clock = None  # the last clock snapshot's text (`S ...`) read
+        self.since_snap = 0  # records read since the last snapshot
 
     def commits(self):
         """Each commit's payloads (a list), oldest first."""
         with open(self.path, "rb") as f:
-            lines = Lines(f)
+            lines = Lines(f, self.offset)
             while True:
                 line = lines.next()
                 if not line:
                     return
+                self._crc = crc32(line, self.crc)
                 payload = self._payload(line)
                 if payload is None:
                     return
@@ -71,6 +82,7 @@ class Reader:
                     if group is None:
                         return
                 self.good = lines.pos
+                self.crc = self._crc
                 yield group
 
     def _group(self, lines, n):
@@ -81,6 +93,7 @@ class Reader:
             if not line:
                 self.end = _TORN  # the file ends inside the commit
                 return None
+            self._crc = crc32(line, self._crc)
             payload = self._payload(line)
             if payload is None:
                 return None
@@ -101,20 +114,49 @@ class Reader:
             self.wdt.feed()
         return payload
 
-    def events(self):
+    def events(self, whole=False):
         """The records decoded, for the replay: (seq, t, kind, fields, snap,
-        text), kind and fields None for a snapshot alone, snap (tick, clock
-        state) or None, text the event as stored, its chain word included
-        (checked by the replay, game/chain.py), or None. Last, the clock
-        mark if it follows the last record: the clock of the last
-        snapshot, run on to the mark."""
+        text), kind and fields None for a clock snapshot alone, snap (tick,
+        clock state) or None, text the event as stored, its chain word
+        included (checked by the replay, game/chain.py), or None. Read from
+        a snapshot's commit (offset > 0), the first is the snapshot, kind
+        SNAPSHOT and fields its state (store/snapshot.py), and the events
+        of its commit, which it holds, are left out unless `whole`; any
+        later snapshot is left out (the records after it are read all the
+        same). Last, the clock mark if it follows the last record: the
+        clock of the last snapshot, run on to the mark."""
         clock = None
         seq = t = 0
+        first = self.offset > 0
         for group in self.commits():
+            if first:
+                first = False
+                seq, t, state = snapshot_of(group)
+                clock = state["clock"]
+                snap = None
+                if clock:
+                    seq0, t0, tick, clock = decode_snapshot(clock)
+                    snap = (tick, clock)
+                self.clock = state["clock"]
+                self.last_seq = seq
+                self.since_snap = 0
+                if whole:
+                    for record in group:
+                        event, _ = split_record(record)
+                        if event:
+                            s, tt, kind, fields = decode_fast(split_chain(event)[0])
+                            yield s, tt, kind, fields, None, event
+                yield seq, t, SNAPSHOT, state, snap, None
+                continue
             for record in group:
+                if record.startswith("K "):
+                    self.since_snap = 0
+                    continue
+                self.since_snap += 1
                 event, snapshot = split_record(record)
                 snap = None
                 if snapshot:
+                    self.clock = snapshot
                     seq, t, tick, clock = decode_snapshot(snapshot)
                     snap = (tick, clock)
                 if event:
@@ -148,7 +190,51 @@ class Reader:
         return lost, max(top, self.last_seq + lost)
 
 
-def replay(journal, game, now, wdt=None, scene=None):
+def snapshot_of(group):
+    """(seq, t, state) of the snapshot records in a commit (the last ones of
+    it); ValueError if it has none or they are not whole."""
+    text = []
+    seq = t = 0
+    for record in group:
+        if record.startswith("K "):
+            seq, t, part, parts, piece = _snapshot.header(record)
+            if part != len(text) + 1:
+                raise ValueError("snapshot part %d out of order" % part)
+            text.append(piece)
+    if not text or len(text) != parts:
+        raise ValueError("no whole snapshot in the commit")
+    return seq, t, _snapshot.state("".join(text))
+
+
+def start_of(journal, game, path, wdt=None):
+    """(offset, crc): where a power-up starts reading the game's file, the
+    commit of its last snapshot (journal.py keeps its offset in <dir>/snap),
+    with the CRC-32 of the bytes before it; (0, 0), the whole file, if
+    there is no pointer, or it is of another game, or the snapshot there is
+    not whole, or the bytes before it are not those the snapshot was taken
+    after (a flipped bit before it: the whole file is read, and the damage
+    found and reported as without snapshots)."""
+    try:
+        with open(journal.dir + "/snap", "rb") as f:
+            words = decode(f.readline(), MAX_RECORD).split()
+        if words[0] != "P" or int(words[1]) != game:
+            return 0, 0
+        at = int(words[2])
+        if not 0 < at < os.stat(path)[6]:
+            return 0, 0
+        crc = _snapshot.file_crc(path, at, wdt)
+        reader = Reader(path, offset=at)
+        for group in reader.commits():
+            _, _, state = snapshot_of(group)
+            if state["at"] == at and state["crc"] == crc:
+                return at, crc
+            break
+    except (OSError, FrameError, ValueError, IndexError, KeyError):
+        pass
+    return 0, 0
+
+
+def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     """Power-up: the game in progress, if any, applied to `game` again from
     its journal (Game.replay), which goes on appending to it, and to the
     faces' `scene` if there is one (a flag, a duty, a confirmation). Returns
@@ -162,7 +248,8 @@ def replay(journal, game, now, wdt=None, scene=None):
     if not games:
         return 0, 0
     path = journal.path(games[-1])
-    reader = Reader(path, wdt, clock_mark(journal, games[-1]))
+    at, crc = start_of(journal, games[-1], path, wdt) if snapshots else (0, 0)
+    reader = Reader(path, wdt, clock_mark(journal, games[-1]), at, crc)
     # The collector as MicroPython has it by default while the journal is
     # read: every record makes garbage, and a collection every 16 KB
     # (app.py's threshold, for a game's play) made most of a recovery's
@@ -174,8 +261,9 @@ def replay(journal, game, now, wdt=None, scene=None):
         _collect_every(every)
         cold.drop("game.chain")  # loaded with this module, for the replay
     if count and scene is not None:
-        for _, _, kind, fields, _, _ in Reader(path).events():
-            if kind is not None:
+        # the faces' scene from the snapshot's commit on (docs/STORE.md)
+        for _, _, kind, fields, _, _ in Reader(path, offset=at).events(True):
+            if kind is not None and kind != SNAPSHOT:
                 scene.on_event(now, kind, fields)
     lost, top = 0, 0
     if reader.end == _DAMAGED:
@@ -183,6 +271,9 @@ def replay(journal, game, now, wdt=None, scene=None):
     if reader.end != _CLEAN:
         _cut(path, reader.good)
     journal.open_game(games[-1])
+    # what the journal's next snapshot needs of the file (store/journal.py)
+    journal.size, journal.crc = reader.good, reader.crc
+    journal.clock, journal.since_snap = reader.clock, reader.since_snap
     if lost:
         first = game.seq + 1
         game.seq = top
@@ -215,6 +306,13 @@ def _apply(game, records, now):
     head = game.head
     for seq, t, kind, fields, s, text in records:
         count += 1
+        if kind == SNAPSHOT:
+            _snapshot.load(game, fields)  # the game as it was after the snapshot's step
+            head = game.head
+            if s is not None:
+                snap = s
+                snap_t = int(fields["clock"].split(" ", 3)[2])
+            continue
         if kind is not None:
             game.seq = seq
             game.t = t
@@ -269,9 +367,12 @@ def records(journal, game=None):
 
 
 def split_record(record):
-    """(event text or None, snapshot text or None) of a record."""
+    """(event text or None, snapshot text or None) of a record; a group
+    frame or a snapshot record (store/snapshot.py) has neither."""
     if record.startswith("S "):
         return None, record
+    if record.startswith("K ") or record.startswith("B "):
+        return None, None
     i = record.find(SEP)
     if i < 0:
         return record, None

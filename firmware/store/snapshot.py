@@ -1,0 +1,179 @@
+# The snapshot record (docs/STORE.md, "Snapshots"): the game's whole
+# derived state in the journal, so that a power-up applies only the records
+# after the last snapshot, not the whole game.
+#
+# What it carries is one declared list, game/game.py's JOURNALED: every
+# field of Game is either in it or in one of the lists of what the journal
+# does not carry (game.NOT_JOURNALED, with the reason); a field in neither is
+# refused here (a snapshot is then not written: the journal reads as before)
+# and fails tests/board/test_store_snapshot.py, which compares every
+# attribute of a game recovered from a snapshot with one replayed in full.
+#
+# The fields are encoded generically (json, in C on the board): a tuple, a
+# dict, a bytearray, an array and an object of a known class each carry a
+# tag, so a field added to Game next year is carried without touching this
+# module, as long as its type is one of these. The position is its start
+# FEN and every move since (4 hex digits a ply): an arbiter's correction
+# (5.8.2, `correct`) may take the game back to any earlier position, the
+# start included, whether before or after the snapshot.
+#
+# A snapshot is written as one or more records `K <seq> <t> <part> <parts>
+# <json slice>` at the end of the commit of a step (so it is the state
+# after that step's events), each record within MAX_PART bytes, so that
+# every record keeps within a frame (store/recovery.py's MAX_RECORD).
+# Loaded for the call and dropped after (game/cold.py): it runs once every
+# store/journal.py SNAP_EVERY records and at a power-up that has one.
+import binascii
+import json
+from array import array
+
+from micropython import const
+
+from game.config import Config
+from game.game import JOURNALED, NOT_JOURNALED
+from xq.position import Position
+
+MAX_PART = 900  # json characters a record (K's header and CRC fit a 1024-byte record)
+KIND = "K"
+_CHUNK = const(1024)  # bytes read at a time by file_crc
+
+
+def parts(game, at, crc, clock):
+    """The records of a snapshot of `game`: `at` the byte offset where its
+    commit starts in the game's file, `crc` the CRC-32 of the file's bytes
+    before it (a power-up that starts from here checks them without
+    reading them as records), `clock` the text of the last clock snapshot
+    committed (`S ...`, store/journal.py) or None."""
+    for name in game.__dict__:
+        if name not in NOT_JOURNALED and name not in JOURNALED:
+            raise TypeError("Game.%s is in neither JOURNALED nor NOT_JOURNALED (game/game.py)" % name)
+    state = {"at": at, "crc": crc, "clock": clock, "f": {name: _encode(getattr(game, name)) for name in JOURNALED}}
+    text = json.dumps(state)
+    n = (len(text) + MAX_PART - 1) // MAX_PART
+    out = []
+    for i in range(n):
+        out.append("%s %d %d %d %d %s" % (KIND, game.seq, game.t, i + 1, n, text[i * MAX_PART:(i + 1) * MAX_PART]))
+    return out
+
+
+def file_crc(path, size, wdt=None):
+    """The CRC-32 of the first `size` bytes of a file (binascii, in C: a
+    4-hour game's 60 KB in a few ms on the board), the watchdog fed as it
+    goes."""
+    crc = 0
+    buf = bytearray(_CHUNK)
+    view = memoryview(buf)
+    with open(path, "rb") as f:
+        while size > 0:
+            n = f.readinto(buf)
+            if not n:
+                break
+            n = min(n, size)
+            crc = binascii.crc32(view[:n], crc)
+            size -= n
+            if wdt:
+                wdt.feed()
+    return crc
+
+
+def header(record):
+    """(seq, t, part, parts, json slice) of a K record; ValueError if it is
+    not one."""
+    w = record.split(" ", 5)
+    if len(w) != 6 or w[0] != KIND:
+        raise ValueError("not a snapshot record")
+    return int(w[1]), int(w[2]), int(w[3]), int(w[4]), w[5]
+
+
+def state(text):
+    """The snapshot's state (a dict: at, crc, clock, f) from its json."""
+    return json.loads(text)
+
+
+def load(game, state):
+    """Sets every JOURNALED field of `game` from a snapshot's state. A
+    bytearray field already a bytearray is written in place (Game.head is
+    advanced in place by the events' seal)."""
+    fields = state["f"]
+    for name in JOURNALED:
+        value = _decode(fields[name])
+        old = getattr(game, name, None)
+        if isinstance(old, bytearray) and isinstance(value, bytearray) and len(old) == len(value):
+            old[:] = value
+        else:
+            setattr(game, name, value)
+    if state["clock"] is None:
+        # no clock event yet: the clock as the GAME event made it (with one,
+        # store/recovery.py restores it from its clock snapshot)
+        game.clock = game.new_clock()
+
+
+# -- the generic encoding -------------------------------------------------------
+# None, bool, int and str are json's own; a list is a json list; the others
+# are one-key dicts: {"t": [...]} a tuple, {"d": [[k, v], ...]} a dict,
+# {"b": hex} a bytearray, {"i": [...]} an array of "i", {"P": [fen, moves]}
+# a position, {"C": {...}} a Config (its fields, whatever they are).
+
+
+def _encode(v):
+    if v is None or isinstance(v, (bool, int, str)):
+        return v
+    if isinstance(v, list):
+        return [_encode(x) for x in v]
+    if isinstance(v, tuple):
+        return {"t": [_encode(x) for x in v]}
+    if isinstance(v, dict):
+        return {"d": [[_encode(k), _encode(x)] for k, x in v.items()]}
+    if isinstance(v, bytearray):
+        return {"b": binascii.hexlify(v).decode()}
+    if isinstance(v, array):
+        return {"i": list(v)}
+    if isinstance(v, Position):
+        return {"P": _position(v)}
+    if isinstance(v, Config):
+        return {"C": {k: _encode(x) for k, x in v.__dict__.items()}}
+    raise TypeError("the snapshot cannot carry a %s" % type(v).__name__)
+
+
+def _decode(v):
+    if isinstance(v, list):
+        return [_decode(x) for x in v]
+    if not isinstance(v, dict):
+        return v
+    tag, x = next(iter(v.items()))
+    if tag == "t":
+        return tuple(_decode(y) for y in x)
+    if tag == "d":
+        return {_decode(k): _decode(y) for k, y in x}
+    if tag == "b":
+        return bytearray(binascii.unhexlify(x))
+    if tag == "i":
+        return array("i", x)
+    if tag == "P":
+        return _position_of(x[0], x[1])
+    if tag == "C":
+        c = Config()
+        for k, y in x.items():
+            setattr(c, k, _decode(y))
+        return c
+    raise ValueError("unknown tag %r in a snapshot" % tag)
+
+
+def _position(pos):
+    # [the FEN the game's moves start from, the moves as 4 hex digits each]:
+    # the moves are taken back to read the start, then made again.
+    moves = [pos.move_at(i) for i in range(pos.ply)]
+    while pos.ply:
+        pos.pop()
+    start = pos.fen()
+    for m in moves:
+        pos.push(m)
+    return [start, "".join("%04x" % m for m in moves)]
+
+
+def _position_of(start, moves):
+    n = len(moves) // 4
+    pos = Position(start, history=128 if n < 128 else n + 64)
+    for i in range(n):
+        pos.push(int(moves[4 * i:4 * i + 4], 16))
+    return pos
