@@ -63,6 +63,8 @@ class Reader:
         self.last_seq = 0
         self.clock = None  # the last clock snapshot's text (`S ...`) read
         self.since_snap = 0  # records read since the last snapshot
+        self.snap_at = offset  # where the last snapshot's commit read starts
+        self.group_at = offset  # where the commit being read starts
 
     def commits(self):
         """Each commit's payloads (a list), oldest first."""
@@ -81,6 +83,7 @@ class Reader:
                     group = self._group(lines, int(payload[2:]))
                     if group is None:
                         return
+                self.group_at = self.good
                 self.good = lines.pos
                 self.crc = self._crc
                 yield group
@@ -151,6 +154,7 @@ class Reader:
             for record in group:
                 if record.startswith("K "):
                     self.since_snap = 0
+                    self.snap_at = self.group_at
                     continue
                 self.since_snap += 1
                 event, snapshot = split_record(record)
@@ -208,18 +212,18 @@ def snapshot_of(group):
 
 def start_of(journal, game, path, wdt=None):
     """(offset, crc): where a power-up starts reading the game's file, the
-    commit of its last snapshot (journal.py keeps its offset in <dir>/snap),
+    commit of its last snapshot (journal.py keeps its offset in the clock
+    mark),
     with the CRC-32 of the bytes before it; (0, 0), the whole file, if
     there is no pointer, or it is of another game, or the snapshot there is
     not whole, or the bytes before it are not those the snapshot was taken
     after (a flipped bit before it: the whole file is read, and the damage
     found and reported as without snapshots)."""
     try:
-        with open(journal.dir + "/snap", "rb") as f:
-            words = decode(f.readline(), MAX_RECORD).split()
-        if words[0] != "P" or int(words[1]) != game:
+        words = _mark(journal, game)
+        if not words or len(words) < 5:
             return 0, 0
-        at = int(words[2])
+        at = words[4]
         if not 0 < at < os.stat(path)[6]:
             return 0, 0
         crc = _snapshot.file_crc(path, at, wdt)
@@ -274,6 +278,7 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     # what the journal's next snapshot needs of the file (store/journal.py)
     journal.size, journal.crc = reader.good, reader.crc
     journal.clock, journal.since_snap = reader.clock, reader.since_snap
+    journal.snap_at = reader.snap_at
     if lost:
         first = game.seq + 1
         game.seq = top
@@ -328,12 +333,22 @@ def _apply(game, records, now):
 
 def clock_mark(journal, game):
     """(seq, t, tick) of the clock mark (store/journal.py) if it is of
-    `game` and whole, else None."""
+    `game`, whole and a clock mark (not a snapshot pointer alone), else
+    None."""
+    words = _mark(journal, game)
+    if words and words[1] >= 0:
+        return words[1], words[2], words[3]
+    return None
+
+
+def _mark(journal, game):
+    # The clock mark's numbers (game, seq, t, tick[, snapshot offset]) if
+    # it is of `game` and whole, else None.
     try:
         with open(journal.dir + "/clock", "rb") as f:
             words = decode(f.readline(), MAX_RECORD).split()
         if words[0] == "C" and int(words[1]) == game:
-            return int(words[2]), int(words[3]), int(words[4])
+            return [int(w) for w in words[1:6]]
     except (OSError, FrameError, ValueError, IndexError):
         pass
     return None

@@ -13,7 +13,7 @@
 # dict, a bytearray, an array and an object of a known class each carry a
 # tag, so a field added to Game next year is carried without touching this
 # module, as long as its type is one of these. The position is its start
-# FEN and every move since (4 hex digits a ply): an arbiter's correction
+# FEN and every move since (2 bytes a ply, in base64): an arbiter's correction
 # (5.8.2, `correct`) may take the game back to any earlier position, the
 # start included, whether before or after the snapshot.
 #
@@ -48,7 +48,7 @@ def parts(game, at, crc, clock):
         if name not in NOT_JOURNALED and name not in JOURNALED:
             raise TypeError("Game.%s is in neither JOURNALED nor NOT_JOURNALED (game/game.py)" % name)
     state = {"at": at, "crc": crc, "clock": clock, "f": {name: _encode(getattr(game, name)) for name in JOURNALED}}
-    text = json.dumps(state)
+    text = json.dumps(state, separators=(",", ":"))
     n = (len(text) + MAX_PART - 1) // MAX_PART
     out = []
     for i in range(n):
@@ -111,8 +111,8 @@ def load(game, state):
 # -- the generic encoding -------------------------------------------------------
 # None, bool, int and str are json's own; a list is a json list; the others
 # are one-key dicts: {"t": [...]} a tuple, {"d": [[k, v], ...]} a dict,
-# {"b": hex} a bytearray, {"i": [...]} an array of "i", {"P": [fen, moves]}
-# a position, {"C": {...}} a Config (its fields, whatever they are).
+# {"b": base64} a bytearray, {"a": [typecode, base64]} an array, {"P":
+# [fen, base64 of the moves as an array of "H"]} a position, {"C": {...}} a Config (its fields, whatever they are).
 
 
 def _encode(v):
@@ -125,9 +125,9 @@ def _encode(v):
     if isinstance(v, dict):
         return {"d": [[_encode(k), _encode(x)] for k, x in v.items()]}
     if isinstance(v, bytearray):
-        return {"b": binascii.hexlify(v).decode()}
+        return {"b": _b64(v)}
     if isinstance(v, array):
-        return {"i": list(v)}
+        return {"a": [_typecode(v), _b64(v)]}
     if isinstance(v, Position):
         return {"P": _position(v)}
     if isinstance(v, Config):
@@ -146,9 +146,9 @@ def _decode(v):
     if tag == "d":
         return {_decode(k): _decode(y) for k, y in x}
     if tag == "b":
-        return bytearray(binascii.unhexlify(x))
-    if tag == "i":
-        return array("i", x)
+        return bytearray(binascii.a2b_base64(x))
+    if tag == "a":
+        return array(x[0], binascii.a2b_base64(x[1]))
     if tag == "P":
         return _position_of(x[0], x[1])
     if tag == "C":
@@ -157,6 +157,21 @@ def _decode(v):
             setattr(c, k, _decode(y))
         return c
     raise ValueError("unknown tag %r in a snapshot" % tag)
+
+
+def _b64(data):
+    return binascii.b2a_base64(data)[:-1].decode()  # (without its newline)
+
+
+def _typecode(a):
+    # An array's typecode: MicroPython's arrays do not say it; the size of
+    # an item does, for the arrays a game holds ("i" or "H").
+    n = len(bytes(a)) // len(a) if len(a) else 4
+    if n == 4:
+        return "i"
+    if n == 2:
+        return "H"
+    raise TypeError("the snapshot carries arrays of i or H only")
 
 
 def _position(pos):
@@ -168,12 +183,13 @@ def _position(pos):
     start = pos.fen()
     for m in moves:
         pos.push(m)
-    return [start, "".join("%04x" % m for m in moves)]
+    return [start, _b64(array("H", moves))]
 
 
-def _position_of(start, moves):
-    n = len(moves) // 4
+def _position_of(start, text):
+    moves = array("H", binascii.a2b_base64(text))
+    n = len(moves)
     pos = Position(start, history=128 if n < 128 else n + 64)
-    for i in range(n):
-        pos.push(int(moves[4 * i:4 * i + 4], 16))
+    for m in moves:
+        pos.push(m)
     return pos

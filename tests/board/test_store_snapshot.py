@@ -208,8 +208,8 @@ def check_every_commit(journal_dir, tmp, stale=False):
             f.write(data[:end])
         pointed = snaps[-2] if stale and len(snaps) > 1 else (snaps[-1] if snaps else None)
         if pointed is not None:
-            with open(os.path.join(store, "snap"), "wb") as f:
-                f.write(encode("P 1 %d" % pointed))
+            with open(os.path.join(store, "clock"), "wb") as f:
+                f.write(encode("C 1 -1 0 0 %d" % pointed))  # the pointer alone
             at, _ = recovery.start_of(Journal(store), 1, os.path.join(store, "g00001.log"))
             assert at == pointed, (end, at, pointed)
             from_snapshots += 1
