@@ -73,6 +73,19 @@ records, lost = app._recover(time.ticks_ms() & 0x3FFFFFFF)
 d = time.ticks_diff(time.ticks_us(), t)
 _, _, w1 = flash.stats()
 print("RECOVERED", records, lost, app.game.seq, d, w1 - w0)
+app.journal.close()
+# The same journal replayed in full, as before snapshots (the ratio)
+from game.game import Game
+from store.journal import Journal
+j = Journal("/games")
+g = Game()
+_, _, w0 = flash.stats()
+t = time.ticks_us()
+full, _ = recovery.replay(j, g, time.ticks_ms() & 0x3FFFFFFF, snapshots=False)
+d = time.ticks_diff(time.ticks_us(), t)
+_, _, w1 = flash.stats()
+snaps = sum(1 for grp in recovery.Reader(path).commits() if grp[-1].startswith("K "))
+print("FULL", full, g.seq, d, w1 - w0, snaps)
 """
 
 
@@ -114,16 +127,25 @@ def main(plies=None, minutes=240):
         parts = [x.split()[1:] for x in out if x.startswith("PART")]
         rec = next(x for x in out if x.startswith("RECOVERED")).split()[1:]
         records, lost, seq2, us, flash_us = (int(x) for x in rec)
+        full = next(x for x in out if x.startswith("FULL")).split()[1:]
+        full_records, full_seq, full_us, full_flash_us, snaps = (int(x) for x in full)
     instr = (us - flash_us) * 1000
     lo, hi = rp2040_ms(instr)
     print("A %d-ply game over %d minutes on the emulated Pico (littlefs, 1408 KiB, 4096-byte sectors)" % (ply, minutes))
-    print("  journal: %d bytes, %d commits, %d clock marks; %d events" % (size, commits, marks, seq))
+    print("  journal: %d bytes, %d commits (%d with a snapshot), %d clock marks; %d events"
+          % (size, commits, snaps, marks, seq))
     print("  flash: %d sector erases, %d pages programmed, %.1f s of flash waits" % (erases, pages, waited / 1e6))
     print("  per ply: %.0f bytes, %.2f erases, %.2f commits" % (size / ply, erases / ply, commits / ply))
-    print("Recovery at power-up (store/recovery.py replay)")
-    print("  %d records read, %d events, %d lost" % (records, seq2, lost))
+    print("Recovery at power-up (store/recovery.py replay, from the last snapshot)")
+    print("  %d records applied (the snapshot and the records after it), %d events, %d lost" % (records, seq2, lost))
     print("  %d instructions + %.1f ms of flash reads: RP2040 %.0f-%.0f ms (+ the reads); budget 1000 ms"
           % (instr, flash_us / 1000, lo, hi))
+    full_instr = (full_us - full_flash_us) * 1000
+    lo, hi = rp2040_ms(full_instr)
+    print("The same journal replayed in full (snapshots ignored, as before them): %d records, %d events"
+          % (full_records, full_seq))
+    print("  %d instructions + %.1f ms of flash reads: RP2040 %.0f-%.0f ms; from the snapshot: %.2f of it"
+          % (full_instr, full_flash_us / 1000, lo, hi, instr / full_instr))
     for part, n, part_us, part_flash in parts:
         lo, hi = rp2040_ms((int(part_us) - int(part_flash)) * 1000)
         print("  of which, alone: %s (%s) RP2040 %.0f-%.0f ms" % (part, n, lo, hi))
