@@ -66,6 +66,14 @@ for part in ("commits", "events"):
     d = time.ticks_diff(time.ticks_us(), t)
     _, _, w1 = flash.stats()
     print("PART", part, n, d, w1 - w0)
+import os
+from store import snapshot
+_, _, w0 = flash.stats()
+t = time.ticks_us()
+snapshot.file_crc(path, os.stat(path)[6])
+d = time.ticks_diff(time.ticks_us(), t)
+_, _, w1 = flash.stats()
+print("PART crc-of-the-whole-file", os.stat(path)[6], d, w1 - w0)
 gc.threshold(every)
 _, _, w0 = flash.stats()
 t = time.ticks_us()
