@@ -92,8 +92,25 @@ t = time.ticks_us()
 full, _ = recovery.replay(j, g, time.ticks_ms() & 0x3FFFFFFF, snapshots=False)
 d = time.ticks_diff(time.ticks_us(), t)
 _, _, w1 = flash.stats()
-snaps = sum(1 for grp in recovery.Reader(path).commits() if grp[-1].startswith("K "))
-print("FULL", full, g.seq, d, w1 - w0, snaps)
+reader = recovery.Reader(path)
+starts = [reader.group_at for grp in reader.commits() if grp[-1].startswith("K ")]
+print("FULL", full, g.seq, d, w1 - w0, len(starts))
+j.close()
+# From the snapshot before the last (its pointer, as if the power had gone
+# between the last snapshot's commit and the pointer's write): more records
+# after it than the bound after the last one (63)
+if len(starts) > 1:
+    from link.frame import encode
+    with open("/games/clock", "wb") as f:
+        f.write(encode("C %d -1 0 0 %d" % (j.games()[-1], starts[-2])))
+    j = Journal("/games")
+    g = Game()
+    _, _, w0 = flash.stats()
+    t = time.ticks_us()
+    n, _ = recovery.replay(j, g, time.ticks_ms() & 0x3FFFFFFF)
+    d = time.ticks_diff(time.ticks_us(), t)
+    _, _, w1 = flash.stats()
+    print("BEFORE", n, g.seq, d, w1 - w0)
 """
 
 
@@ -150,6 +167,12 @@ def main(plies=None, minutes=240):
           % (instr, flash_us / 1000, lo, hi))
     full_instr = (full_us - full_flash_us) * 1000
     lo, hi = rp2040_ms(full_instr)
+    before = [x.split()[1:] for x in out if x.startswith("BEFORE")]
+    if before:
+        n, _, b_us, b_flash = (int(x) for x in before[0])
+        lo, hi = rp2040_ms((b_us - b_flash) * 1000)
+        print("  from the snapshot before the last (a pointer lost to a cut): %d records applied, "
+              "%d instructions: RP2040 %.0f-%.0f ms" % (n, (b_us - b_flash) * 1000, lo, hi))
     print("The same journal replayed in full (snapshots ignored, as before them): %d records, %d events"
           % (full_records, full_seq))
     print("  %d instructions + %.1f ms of flash reads: RP2040 %.0f-%.0f ms; from the snapshot: %.2f of it"

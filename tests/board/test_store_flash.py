@@ -41,7 +41,9 @@ def test_a_four_hour_game_costs_a_few_erases_a_ply(tmp_path):
     f = figures(flash_run(tmp_path, "game", 240))
     assert f["plies"] == 191
     assert f["commits"] <= f["plies"] + 10  # one commit per step that emits
-    assert f["bytes"] < 64 * 1024  # was ~0.5 MB: a full clock snapshot every 5 s
+    # was ~0.5 MB with a full clock snapshot every 5 s; 57 KB of events
+    # (with their chain words) and 8 KB of game snapshots (docs/STORE.md)
+    assert f["bytes"] < 72 * 1024
     assert f["erases"] < 3 * f["plies"]  # was 3,973 per 4-hour game
     assert f["records"] >= 2 * f["plies"]  # recovered all of it
 
