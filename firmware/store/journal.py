@@ -80,6 +80,7 @@ class Journal:
         self.source = None  # the Game whose snapshots go in (watch())
         self.snap_every = SNAP_EVERY
         self.snapshots = 0  # snapshots written since start-up
+        self._start = [None, None]  # the game's Position and its start FEN (store/snapshot.py)
         self._reset_file(0, 0)
         if not _exists(directory):
             os.mkdir(directory)
@@ -181,7 +182,7 @@ class Journal:
         try:
             if self.crc is None:
                 self.crc = cold.call("store.snapshot", "file_crc", self.path(self.game), self.size)
-            return cold.call("store.snapshot", "parts", self.source, self.size, self.crc, clock)
+            return cold.call("store.snapshot", "parts", self.source, self.size, self.crc, clock, self._start)
         except (MemoryError, OSError, TypeError, ValueError):
             self.since_snap = 0  # tried again SNAP_EVERY records on
             return None

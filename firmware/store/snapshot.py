@@ -35,15 +35,22 @@ from xq.position import Position
 
 MAX_PART = 900  # json characters a record (K's header and CRC fit a 1024-byte record)
 KIND = "K"
+_start = None  # parts()'s `start` while it runs
 _CHUNK = const(1024)  # bytes read at a time by file_crc
 
 
-def parts(game, at, crc, clock):
+def parts(game, at, crc, clock, start=None):
     """The records of a snapshot of `game`: `at` the byte offset where its
     commit starts in the game's file, `crc` the CRC-32 of the file's bytes
     before it (a power-up that starts from here checks them without
     reading them as records), `clock` the text of the last clock snapshot
-    committed (`S ...`, store/journal.py) or None."""
+    committed (`S ...`, store/journal.py) or None. `start`, a list kept
+    by the caller, [position, its start FEN], spares taking every move
+    back to read the start FEN again while the game's Position object is
+    the same (only a GAME or a correction to a new position replaces it,
+    and no one sets a FEN on it)."""
+    global _start
+    _start = start
     for name in game.__dict__:
         if name not in NOT_JOURNALED and name not in JOURNALED:
             raise TypeError("Game.%s is in neither JOURNALED nor NOT_JOURNALED (game/game.py)" % name)
@@ -129,7 +136,7 @@ def _encode(v):
     if isinstance(v, array):
         return {"a": [_typecode(v), _b64(v)]}
     if isinstance(v, Position):
-        return {"P": _position(v)}
+        return {"P": _position(v, _start)}
     if isinstance(v, Config):
         return {"C": {k: _encode(x) for k, x in v.__dict__.items()}}
     raise TypeError("the snapshot cannot carry a %s" % type(v).__name__)
@@ -174,16 +181,20 @@ def _typecode(a):
     raise TypeError("the snapshot carries arrays of i or H only")
 
 
-def _position(pos):
-    # [the FEN the game's moves start from, the moves as 4 hex digits each]:
-    # the moves are taken back to read the start, then made again.
-    moves = [pos.move_at(i) for i in range(pos.ply)]
+def _position(pos, known):
+    # [the FEN the game's moves start from, the moves]: the moves are taken
+    # back to read the start, then made again, unless `known` has it.
+    moves = array("H", [pos.move_at(i) for i in range(pos.ply)])
+    if known is not None and known[0] is pos:
+        return [known[1], _b64(moves)]
     while pos.ply:
         pos.pop()
     start = pos.fen()
     for m in moves:
         pos.push(m)
-    return [start, _b64(array("H", moves))]
+    if known is not None:
+        known[0], known[1] = pos, start
+    return [start, _b64(moves)]
 
 
 def _position_of(start, text):
