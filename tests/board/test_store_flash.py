@@ -63,6 +63,16 @@ def test_45_long_games_in_a_row_keep_the_newest_that_fit(tmp_path):
     assert min(kept[20:]) >= 20  # 20 games in a row fit, and stay
 
 
+@pytest.mark.bench
+def test_20_four_hour_games_in_a_row_keep_the_newest_18(tmp_path):
+    # the longest master game (191 plies) 20 times over 4 hours each: 66 KB
+    # a game with its snapshots (docs/STORE.md, "Measured")
+    lines = flash_run(tmp_path, "games", 20, 240, games=1)
+    assert lines[-1] == "ok", lines
+    kept = [int(x.split()[1][5:]) for x in lines[:-1]]
+    assert kept[:18] == list(range(1, 19)) and min(kept) >= 18
+
+
 def test_a_full_flash_keeps_the_game_and_boots(tmp_path):
     f = figures(flash_run(tmp_path, "full"))
     assert f["kept"] == 1 and f["game"] == 4 and f["plies"] > 100  # the finished games gave way
