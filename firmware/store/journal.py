@@ -51,6 +51,10 @@ _RESERVE = const(200 * 1024)
 # at most that many records, plus one commit's, plus the snapshot's
 # (docs/STORE.md, "Snapshots").
 SNAP_EVERY = const(64)
+# The kinds after which the faces show no touch duty, and no overrule
+# (ui/scene.py, Scene.on_event)
+_DUTY_ENDS = ("MOVE", "CORRECT", "START", "PRESS")
+_OVERRULE_ENDS = ("MOVE", "CORRECT", "START", "PRESS", "RESUME", "CONFIRM")
 
 
 def snapshot_text(seq, t, tick, clock):
@@ -95,6 +99,7 @@ class Journal:
         self.clock = None
         self.since_snap = 0
         self.snap_at = 0  # where the last snapshot's commit starts (0: none)
+        self.faces = {}  # the events the faces' scene still shows (note())
 
     def watch(self, game):
         """The game whose state the snapshots carry (App, at start)."""
@@ -134,6 +139,7 @@ class Journal:
             i = r.find(SEP)
             if i >= 0:
                 clock = r[i + len(SEP):]
+            self.note(r if i < 0 else r[:i])
         snap = None
         if self.source is not None and self.since_snap + len(records) >= self.snap_every:
             snap = self._snapshot(clock)
@@ -168,6 +174,38 @@ class Journal:
                     self.failed += 1
                     return False
 
+    def note(self, event):
+        """Keeps the events whose effect the faces' scene still shows
+        (ui/scene.py's on_event), for the snapshots: a power-up from one
+        replays them to the scene before the events after it, and the
+        scene is as if it had seen the whole game
+        (tests/board/test_store_snapshot.py compares every attribute).
+        Each kind keeps its last event, and drops those it supersedes."""
+        w = event.split(" ", 5)
+        if len(w) < 4 or w[0] != "E":
+            return
+        kind = w[3]
+        first = w[4] if len(w) > 4 else ""
+        f = self.faces
+        if kind == "GAME":
+            f.clear()  # the scene starts again
+        if kind in _DUTY_ENDS:
+            f.pop("TOUCH", None)  # a touch duty ends
+        if kind in _OVERRULE_ENDS:
+            f.pop("OVERRULE", None)  # the overrule's face gives way
+        if kind == "START" or kind == "PRESS":
+            f["TURN"] = event  # when the turn began (the delay of 6.3)
+        elif kind == "SETUP":
+            f["SETUP"] = event
+            if first in ("wrong", "ready"):
+                f["SETUP points"] = event
+        elif kind in ("TOUCH", "ALERT", "FLAG", "OVERRULE", "CONFIRM"):
+            f[kind] = event
+            if kind == "OVERRULE" and first == "annul":
+                f.pop("FLAG", None)  # the flag is lifted
+        elif kind == "RESTORED":
+            f.pop("ALERT", None)
+
     def _write(self, frame, size, crc):
         # One frame appended: the file's size and CRC after it.
         self._f.write(frame)
@@ -182,7 +220,8 @@ class Journal:
         try:
             if self.crc is None:
                 self.crc = cold.call("store.snapshot", "file_crc", self.path(self.game), self.size)
-            return cold.call("store.snapshot", "parts", self.source, self.size, self.crc, clock, self._start)
+            return cold.call("store.snapshot", "parts", self.source, self.size, self.crc, clock, self._start,
+                             self.faces)
         except (MemoryError, OSError, TypeError, ValueError):
             self.since_snap = 0  # tried again SNAP_EVERY records on
             return None

@@ -117,14 +117,14 @@ class Reader:
             self.wdt.feed()
         return payload
 
-    def events(self, whole=False):
+    def events(self):
         """The records decoded, for the replay: (seq, t, kind, fields, snap,
         text), kind and fields None for a clock snapshot alone, snap (tick,
         clock state) or None, text the event as stored, its chain word
         included (checked by the replay, game/chain.py), or None. Read from
         a snapshot's commit (offset > 0), the first is the snapshot, kind
         SNAPSHOT and fields its state (store/snapshot.py), and the events
-        of its commit, which it holds, are left out unless `whole`; any
+        of its commit, which it holds, are left out; any
         later snapshot is left out (the records after it are read all the
         same). Last, the clock mark if it follows the last record: the
         clock of the last snapshot, run on to the mark."""
@@ -143,12 +143,6 @@ class Reader:
                 self.clock = state["clock"]
                 self.last_seq = seq
                 self.since_snap = 0
-                if whole:
-                    for record in group:
-                        event, _ = split_record(record)
-                        if event:
-                            s, tt, kind, fields = decode_fast(split_chain(event)[0])
-                            yield s, tt, kind, fields, None, event
                 yield seq, t, SNAPSHOT, state, snap, None
                 continue
             for record in group:
@@ -259,16 +253,14 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     # (app.py's threshold, for a game's play) made most of a recovery's
     # time on the device. Little lives on from a replay.
     every = _collect_every(-1)
+    journal.faces = {}
     try:
-        count = _apply(game, reader.events(), now)
+        count = _apply(game, reader.events(), now, journal)
     finally:
         _collect_every(every)
         cold.drop("game.chain")  # loaded with this module, for the replay
     if count and scene is not None:
-        # the faces' scene from the snapshot's commit on (docs/STORE.md)
-        for _, _, kind, fields, _, _ in Reader(path, offset=at).events(True):
-            if kind is not None and kind != SNAPSHOT:
-                scene.on_event(now, kind, fields)
+        _replay_scene(scene, now, path, at, journal.faces)
     lost, top = 0, 0
     if reader.end == _DAMAGED:
         lost, top = reader.lost_events()
@@ -286,6 +278,20 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     return count, lost
 
 
+def _replay_scene(scene, now, path, at, faces):
+    # The faces' scene (ui/scene.py). From a snapshot: the events it still
+    # showed (store/journal.py, note(): those of the snapshot and those
+    # after it), oldest first. Without one: every event of the game.
+    if at:
+        for event in sorted(faces.values(), key=_snapshot._seq):
+            _, _, kind, fields = decode_fast(split_chain(event)[0])
+            scene.on_event(now, kind, fields)
+        return
+    for _, _, kind, fields, _, _ in Reader(path).events():
+        if kind is not None:
+            scene.on_event(now, kind, fields)
+
+
 def _collect_every(nbytes):
     # gc.threshold(nbytes), returning the one before (-1: none); nothing on
     # the host's CPython.
@@ -296,7 +302,7 @@ def _collect_every(nbytes):
     return before
 
 
-def _apply(game, records, now):
+def _apply(game, records, now, journal=None):
     # The records (seq, t, kind, fields, snap, text) applied to the game
     # again, oldest first (Game.apply: what the events did, without
     # emitting them), the events' hash chain checked and continued from the
@@ -314,6 +320,10 @@ def _apply(game, records, now):
         if kind == SNAPSHOT:
             _snapshot.load(game, fields)  # the game as it was after the snapshot's step
             head = game.head
+            if journal is not None:
+                journal.faces = {}
+                for event in fields["s"]:
+                    journal.note(event)
             if s is not None:
                 snap = s
                 snap_t = int(fields["clock"].split(" ", 3)[2])
@@ -322,6 +332,8 @@ def _apply(game, records, now):
             game.seq = seq
             game.t = t
             game.apply(kind, fields, None)
+            if journal is not None:
+                journal.note(text)
             if not replayed(head, kind, text) and not game.chain_broken:
                 game.chain_broken = seq
         if s is not None:

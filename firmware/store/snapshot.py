@@ -39,7 +39,7 @@ _start = None  # parts()'s `start` while it runs
 _CHUNK = const(1024)  # bytes read at a time by file_crc
 
 
-def parts(game, at, crc, clock, start=None):
+def parts(game, at, crc, clock, start=None, faces=None):
     """The records of a snapshot of `game`: `at` the byte offset where its
     commit starts in the game's file, `crc` the CRC-32 of the file's bytes
     before it (a power-up that starts from here checks them without
@@ -48,19 +48,25 @@ def parts(game, at, crc, clock, start=None):
     by the caller, [position, its start FEN], spares taking every move
     back to read the start FEN again while the game's Position object is
     the same (only a GAME or a correction to a new position replaces it,
-    and no one sets a FEN on it)."""
+    and no one sets a FEN on it). `faces`: the events the faces' scene
+    still shows (Journal.note), replayed to it at a power-up."""
     global _start
     _start = start
     for name in game.__dict__:
         if name not in NOT_JOURNALED and name not in JOURNALED:
             raise TypeError("Game.%s is in neither JOURNALED nor NOT_JOURNALED (game/game.py)" % name)
-    state = {"at": at, "crc": crc, "clock": clock, "f": {name: _encode(getattr(game, name)) for name in JOURNALED}}
+    scene = sorted(faces.values(), key=_seq) if faces else []
+    state = {"at": at, "crc": crc, "clock": clock, "s": scene, "f": {name: _encode(getattr(game, name)) for name in JOURNALED}}
     text = json.dumps(state, separators=(",", ":"))
     n = (len(text) + MAX_PART - 1) // MAX_PART
     out = []
     for i in range(n):
         out.append("%s %d %d %d %d %s" % (KIND, game.seq, game.t, i + 1, n, text[i * MAX_PART:(i + 1) * MAX_PART]))
     return out
+
+
+def _seq(event):
+    return int(event.split(" ", 2)[1])
 
 
 def file_crc(path, size, wdt=None):

@@ -27,6 +27,7 @@ from game.game import JOURNALED, NOT_JOURNALED, Game  # noqa: E402
 from link.frame import encode  # noqa: E402
 from store import recovery, snapshot  # noqa: E402
 from store.journal import Journal  # noqa: E402
+from ui.scene import Scene  # noqa: E402
 from xq.position import Position  # noqa: E402
 
 from . import scenarios as sc
@@ -140,6 +141,10 @@ def scripts():
     out["natural limit 4.2.4"] = s + "%d cmd claim black natural\n" % t
     s, t = sc.game(MATE_IN_1, extra=" policy=report", moves_iccs=["a0a9"])
     out["verdict under report, then result"] = s + "%d cmd result\n" % (t + 100)
+    out["flag annulled 21.5, resumed"] = ("0 new tc=1m\n0 setup\n100 start\n70s cmd annul 21.5 by=arb\n"
+                                          "71s cmd adjust red 60000\n72s start\n73s lift h2\n73.2s place e2\n"
+                                          "73.4s press red\n")
+    out["set-up confirmed while wrong"] = "0 new tc=10m\n1s cmd setup arb\n"  # the board empty
     return out
 
 
@@ -164,18 +169,32 @@ def canonical(v):
 
 
 def differences(a, b):
-    names = set(vars(a)) | set(vars(b))
-    return [(n, canonical(getattr(a, n, MISSING)), canonical(getattr(b, n, MISSING)))
-            for n in sorted(names) if canonical(getattr(a, n, MISSING)) != canonical(getattr(b, n, MISSING))]
+    """The attributes in which two recoveries differ: every attribute of
+    the game, and of the faces' scene but SCENE_OWN."""
+    (game_a, scene_a), (game_b, scene_b) = a, b
+    out = []
+    for x, y, skip, what in ((game_a, game_b, (), "game"), (scene_a, scene_b, SCENE_OWN, "scene")):
+        names = (set(vars(x)) | set(vars(y))) - set(skip)
+        out += [(what, n, canonical(getattr(x, n, MISSING)), canonical(getattr(y, n, MISSING)))
+                for n in sorted(names) if canonical(getattr(x, n, MISSING)) != canonical(getattr(y, n, MISSING))]
+    return out
+
+
+# The faces' scene: compared in every attribute but its change counter
+# (`version`, one per event it was given) and the game it shows.
+SCENE_OWN = ("version", "game")
 
 
 def recovered(store, snapshots):
+    """(game, records applied) after a power-up on the journal in `store`;
+    the faces' scene is game.scene_for_test."""
     j = Journal(store)
     g = Game()
-    count, lost = recovery.replay(j, g, NOW, snapshots=snapshots)
+    scene = Scene(g)
+    count, lost = recovery.replay(j, g, NOW, scene=scene, snapshots=snapshots)
     j.close()
     assert lost == 0
-    return g, count
+    return (g, scene), count
 
 
 def commits(path):
