@@ -144,6 +144,7 @@ class Reader:
                 self.last_seq = seq
                 self.since_snap = 0
                 yield seq, t, SNAPSHOT, state, snap, None
+                state = group = None  # loaded: not kept alive through the replay
                 continue
             for record in group:
                 if record.startswith("K "):
