@@ -26,14 +26,12 @@ from game import cold
 from game.chain import replayed, split as split_chain
 from game.events import MOVE, POWER, PRESS, decode as decode_event, seq_of
 from xq.pieces import side_of
-from link.frame import FrameError, crc, decode
+from link.frame import FrameError, decode
 from store.journal import SEP
 from store import snapshot as _snapshot
+from store.lines import MAX_RECORD, Lines, cut_tail, payload_of
 
-# A record holds an event of up to a link frame (480 bytes) and a snapshot.
-MAX_RECORD = 1024
 _FEED_EVERY = const(16)  # records between two feeds of the watchdog
-_CHUNK = const(512)  # bytes read from the flash at a time
 
 SNAPSHOT = _snapshot.KIND  # the kind Reader.events gives a snapshot record
 
@@ -108,7 +106,7 @@ class Reader:
         if not line.endswith(b"\n"):
             self.end = _TORN  # the write never finished
             return None
-        payload = _payload(line)
+        payload = payload_of(line)
         if payload is None:
             self.end = _DAMAGED  # nothing after it is trusted
             return None
@@ -134,7 +132,7 @@ class Reader:
         for group in self.commits():
             if first:
                 first = False
-                seq, t, state = snapshot_of(group)
+                seq, t, state = _snapshot.read(group)
                 clock = state["clock"]
                 snap = None
                 if clock:
@@ -189,50 +187,6 @@ class Reader:
         return lost, max(top, self.last_seq + lost)
 
 
-def snapshot_of(group):
-    """(seq, t, state) of the snapshot records in a commit (the last ones of
-    it); ValueError if it has none or they are not whole."""
-    text = []
-    seq = t = 0
-    for record in group:
-        if record.startswith("K "):
-            seq, t, part, parts, piece = _snapshot.header(record)
-            if part != len(text) + 1:
-                raise ValueError("snapshot part %d out of order" % part)
-            text.append(piece)
-    if not text or len(text) != parts:
-        raise ValueError("no whole snapshot in the commit")
-    return seq, t, _snapshot.state("".join(text))
-
-
-def start_of(journal, game, path, wdt=None):
-    """(offset, crc): where a power-up starts reading the game's file, the
-    commit of its last snapshot (journal.py keeps its offset in the clock
-    mark),
-    with the CRC-32 of the bytes before it; (0, 0), the whole file, if
-    there is no pointer, or it is of another game, or the snapshot there is
-    not whole, or the bytes before it are not those the snapshot was taken
-    after (a flipped bit before it: the whole file is read, and the damage
-    found and reported as without snapshots)."""
-    try:
-        words = _mark(journal, game)
-        if not words or len(words) < 5:
-            return 0, 0
-        at = words[4]
-        if not 0 < at < os.stat(path)[6]:
-            return 0, 0
-        crc = _snapshot.file_crc(path, at, wdt)
-        reader = Reader(path, offset=at)
-        for group in reader.commits():
-            _, _, state = snapshot_of(group)
-            if state["at"] == at and state["crc"] == crc:
-                return at, crc
-            break
-    except (OSError, FrameError, ValueError, IndexError, KeyError):
-        pass
-    return 0, 0
-
-
 def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     """Power-up: the game in progress, if any, applied to `game` again from
     its journal (Game.replay), which goes on appending to it, and to the
@@ -266,7 +220,7 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     if reader.end == _DAMAGED:
         lost, top = reader.lost_events()
     if reader.end != _CLEAN:
-        _cut(path, reader.good)
+        cut_tail(path, reader.good)
     journal.open_game(games[-1])
     # what the journal's next snapshot needs of the file (store/journal.py)
     journal.size, journal.crc = reader.good, reader.crc
@@ -279,12 +233,23 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     return count, lost
 
 
+def start_of(journal, game, path, wdt=None):
+    """(offset, crc): where a power-up starts reading the game's file, the
+    commit of the snapshot the clock mark points at, with the CRC-32 of
+    the bytes before it (store/snapshot.py, start); (0, 0), the whole
+    file, if there is none."""
+    words = _mark(journal, game)
+    if not words or len(words) < 5:
+        return 0, 0
+    return _snapshot.start(path, words[4], Reader, wdt)
+
+
 def _replay_scene(scene, now, path, at, faces):
     # The faces' scene (ui/scene.py). From a snapshot: the events it still
     # showed (store/journal.py, note(): those of the snapshot and those
     # after it), oldest first. Without one: every event of the game.
     if at:
-        for event in sorted(faces.values(), key=_snapshot._seq):
+        for event in sorted(faces.values(), key=seq_of):
             _, _, kind, fields = decode_fast(split_chain(event)[0])
             scene.on_event(now, kind, fields)
         return
@@ -380,7 +345,7 @@ def recover(journal):
     for _ in reader.commits():
         pass
     if reader.end != _CLEAN:
-        _cut(path, reader.good)
+        cut_tail(path, reader.good)
     journal.open_game(games[-1])
     return reader.count
 
@@ -497,7 +462,7 @@ class Since:
         with open(self.path, "rb") as f:
             lines = Lines(f, self.offset)
             for _ in range(4 * most):
-                payload = _payload(lines.next())
+                payload = payload_of(lines.next())
                 if payload is None:
                     self.end(send)
                     return True
@@ -515,82 +480,3 @@ class Since:
     def end(self, send):
         """The reply to the command, after the events sent."""
         send("A %d ok since %d sent=%d" % (self.cid, self.first, self.sent))
-
-
-class Lines:
-    """The lines of an open file from byte `offset` on, read a chunk at a
-    time: a MicroPython file's readline() reads one byte per call into the
-    filesystem. `pos` is the offset just after the last line returned. A
-    line is one slice of the chunk (the chunk is not copied per line)."""
-
-    def __init__(self, f, offset=0):
-        self.f = f
-        f.seek(offset)
-        self.pos = offset
-        self.buf = b""
-        self.at = 0  # where the next line starts in buf
-
-    def next(self):
-        """The next line with its newline; at the end of the file what is
-        left of it (a torn line without one), then b"". Bytes no record can
-        make (more than MAX_RECORD and its CRC without a newline) come back
-        cut there, and fail their CRC: the buffer stays within a record and
-        a chunk."""
-        while True:
-            buf = self.buf
-            i = buf.find(b"\n", self.at)
-            if i < 0 and len(buf) - self.at > MAX_RECORD + 16:
-                i = self.at + MAX_RECORD + 16
-            if i >= 0:
-                line = buf[self.at:i + 1]
-                self.at = i + 1
-                self.pos += len(line)
-                return line
-            chunk = self.f.read(_CHUNK)
-            if not chunk:
-                line = buf[self.at:]
-                self.buf = b""
-                self.at = 0
-                self.pos += len(line)
-                return line
-            self.buf = buf[self.at:] + chunk
-            self.at = 0
-
-
-def _payload(line):
-    # The payload of a whole good line, else None. The CRC alone is checked
-    # (in C: binascii), not link/frame.py's byte-by-byte checks of what a
-    # host sends: the journal is the board's own writing, and the loop over
-    # every byte was most of the time of a recovery.
-    star = line.rfind(b"*")
-    if not line.endswith(b"\n") or star < 0 or len(line) - star != 10 or star > MAX_RECORD:
-        return None
-    raw = line[:star]
-    if line[star + 1:-1] != crc(raw).encode():
-        return None
-    try:
-        return raw.decode()
-    except UnicodeError:
-        return None
-
-
-def _cut(path, size):
-    # Copies the good part to a new file and renames it into place
-    # (atomically on littlefs and on POSIX).
-    tmp = path + ".tmp"
-    with open(path, "rb") as src:
-        with open(tmp, "wb") as dst:
-            left = size
-            while left > 0:
-                chunk = src.read(min(512, left))
-                if not chunk:
-                    break
-                dst.write(chunk)
-                left -= len(chunk)
-    try:
-        os.rename(tmp, path)  # atomic replace on littlefs and POSIX
-    except OSError:
-        # FAT will not rename over a file: remove it first. A cut between
-        # the two steps leaves only the .tmp, adopted by Journal.games().
-        os.remove(path)
-        os.rename(tmp, path)

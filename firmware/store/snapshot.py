@@ -2,9 +2,9 @@
 # derived state in the journal, so that a power-up applies only the records
 # after the last snapshot, not the whole game.
 #
-# What it carries is one declared list, game/game.py's JOURNALED: every
-# field of Game is either in it or in one of the lists of what the journal
-# does not carry (game.NOT_JOURNALED, with the reason); a field in neither is
+# What it carries is one declared list, game/journaled.py's JOURNALED:
+# every field of Game is either in it or in NOT_JOURNALED (with the
+# reason); a field in neither is
 # refused here (a snapshot is then not written: the journal reads as before)
 # and fails tests/board/test_store_snapshot.py, which compares every
 # attribute of a game recovered from a snapshot with one replayed in full.
@@ -25,12 +25,14 @@
 # store/journal.py SNAP_EVERY records and at a power-up that has one.
 import binascii
 import json
+import os
 from array import array
 
 from micropython import const
 
 from game.config import Config
-from game.game import JOURNALED, NOT_JOURNALED
+from game.events import seq_of
+from game.journaled import JOURNALED, NOT_JOURNALED
 from xq.position import Position
 
 MAX_PART = 900  # json characters a record (K's header and CRC fit a 1024-byte record)
@@ -54,8 +56,8 @@ def parts(game, at, crc, clock, start=None, faces=None):
     _start = start
     for name in game.__dict__:
         if name not in NOT_JOURNALED and name not in JOURNALED:
-            raise TypeError("Game.%s is in neither JOURNALED nor NOT_JOURNALED (game/game.py)" % name)
-    scene = sorted(faces.values(), key=_seq) if faces else []
+            raise TypeError("Game.%s is in neither JOURNALED nor NOT_JOURNALED (game/journaled.py)" % name)
+    scene = sorted(faces.values(), key=seq_of) if faces else []
     state = {"at": at, "crc": crc, "clock": clock, "s": scene, "f": {name: _encode(getattr(game, name)) for name in JOURNALED}}
     text = json.dumps(state, separators=(",", ":"))
     n = (len(text) + MAX_PART - 1) // MAX_PART
@@ -63,10 +65,6 @@ def parts(game, at, crc, clock, start=None, faces=None):
     for i in range(n):
         out.append("%s %d %d %d %d %s" % (KIND, game.seq, game.t, i + 1, n, text[i * MAX_PART:(i + 1) * MAX_PART]))
     return out
-
-
-def _seq(event):
-    return int(event.split(" ", 2)[1])
 
 
 def file_crc(path, size, wdt=None):
@@ -87,6 +85,43 @@ def file_crc(path, size, wdt=None):
             if wdt:
                 wdt.feed()
     return crc
+
+
+def read(group):
+    """(seq, t, state) of the snapshot records in a commit (the last ones of
+    it); ValueError if it has none or they are not whole."""
+    text = []
+    seq = t = parts = 0
+    for record in group:
+        if record.startswith("K "):
+            seq, t, part, parts, piece = header(record)
+            if part != len(text) + 1:
+                raise ValueError("snapshot part %d out of order" % part)
+            text.append(piece)
+    if not text or len(text) != parts:
+        raise ValueError("no whole snapshot in the commit")
+    return seq, t, state("".join(text))
+
+
+def start(path, at, reader, wdt=None):
+    """(at, crc) if a power-up can start reading the game's file at byte
+    `at`: the commit there holds a whole snapshot that names `at`, and the
+    CRC-32 of the bytes before it is the one the snapshot was taken after;
+    else (0, 0): the whole file is read, as without snapshots (a flipped bit
+    before the snapshot is then found and reported as always). `reader`:
+    store/recovery.py's Reader."""
+    try:
+        if not 0 < at < os.stat(path)[6]:
+            return 0, 0
+        crc = file_crc(path, at, wdt)
+        for group in reader(path, offset=at).commits():
+            _, _, s = read(group)
+            if s["at"] == at and s["crc"] == crc:
+                return at, crc
+            break
+    except (OSError, ValueError, IndexError, KeyError):
+        pass
+    return 0, 0
 
 
 def header(record):

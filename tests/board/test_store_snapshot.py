@@ -23,7 +23,8 @@ from boards.scenario import actions  # noqa: E402
 from boards.simrun import Runner  # noqa: E402
 from clock.clock import Clock  # noqa: E402
 from game import game as game_module  # noqa: E402
-from game.game import JOURNALED, NOT_JOURNALED, Game  # noqa: E402
+from game.game import Game  # noqa: E402
+from game.journaled import JOURNALED, NOT_JOURNALED  # noqa: E402
 from link.frame import encode  # noqa: E402
 from store import recovery, snapshot  # noqa: E402
 from store.journal import Journal  # noqa: E402
