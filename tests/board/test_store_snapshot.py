@@ -395,8 +395,12 @@ def test_a_flipped_bit_before_the_snapshot_is_found_and_reported(tmp_path):
     lines = []
     r.out = lines.append
     r.power(True)
-    damaged = [x for x in lines if "POWER damaged" in x]
+    damaged = [x.split() for x in lines if "POWER damaged" in x]
     assert damaged and r.app.game.position.ply == 1, lines[:5]
+    # numbered on after the events lost: the host's copies keep their numbers
+    words = dict(w.split("=") for w in damaged[0] if "=" in w)
+    assert int(damaged[0][1]) == int(words["last"]) + 1
+    assert int(words["last"]) >= int(words["first"]) + int(words["lost"]) - 1
 
 
 def test_records_applied_at_power_up_are_bounded_whatever_the_game_length(tmp_path):
