@@ -108,7 +108,8 @@ def start(path, at, reader, wdt=None):
     `at`: the commit there holds a whole snapshot that names `at`, and the
     CRC-32 of the bytes before it is the one the snapshot was taken after;
     else (0, 0): the whole file is read, as without snapshots (a flipped bit
-    before the snapshot is then found and reported as always). `reader`:
+    before the snapshot is then found and reported as always; a snapshot
+    that lacks a JOURNALED field, from older firmware, is not used). `reader`:
     store/recovery.py's Reader."""
     try:
         if not 0 < at < os.stat(path)[6]:
@@ -116,7 +117,10 @@ def start(path, at, reader, wdt=None):
         crc = file_crc(path, at, wdt)
         for group in reader(path, offset=at).commits():
             _, _, s = read(group)
-            if s["at"] == at and s["crc"] == crc:
+            # (a snapshot of firmware before a field was added to JOURNALED
+            # lacks it: the whole file is read then)
+            whole = "s" in s and all(name in s["f"] for name in JOURNALED)
+            if whole and s["at"] == at and s["crc"] == crc:
                 return at, crc
             break
     except (OSError, ValueError, IndexError, KeyError):

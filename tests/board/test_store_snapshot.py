@@ -403,6 +403,20 @@ def test_a_flipped_bit_before_the_snapshot_is_found_and_reported(tmp_path):
     assert int(words["last"]) >= int(words["first"]) + int(words["lost"]) - 1
 
 
+def test_a_snapshot_of_older_firmware_without_a_field_is_not_used(tmp_path, monkeypatch):
+    # A field added to JOURNALED by an update: the snapshots on the flash
+    # lack it, and the power-up reads the whole file instead of failing.
+    store = str(tmp_path / "j")
+    r = master(["h2e2", "h9g7", "h0g2", "i9h9"], 2, store)
+    r.power(False)
+    j = Journal(store)
+    assert recovery.start_of(j, 1, j.path(1))[0] > 0
+    monkeypatch.setattr(snapshot, "JOURNALED", snapshot.JOURNALED + ("next_years_field",))
+    assert recovery.start_of(j, 1, j.path(1)) == (0, 0)
+    r.power(True)
+    assert r.app.game.position.ply == 4
+
+
 def test_records_applied_at_power_up_are_bounded_whatever_the_game_length(tmp_path):
     # SNAP_EVERY records since the snapshot, one commit's, the snapshot:
     # the same for a 40-ply and a 190-ply game.
