@@ -99,6 +99,7 @@ class Journal:
         self.clock = None
         self.since_snap = 0
         self.snap_at = 0  # where the last snapshot's commit starts (0: none)
+        self.recovered_from = 0  # where the last power-up started reading (0: the whole file)
         self.faces = {}  # the events the faces' scene still shows (note())
 
     def watch(self, game):

@@ -35,6 +35,10 @@ _FEED_EVERY = const(16)  # records between two feeds of the watchdog
 
 SNAPSHOT = _snapshot.KIND  # the kind Reader.events gives a snapshot record
 
+
+class Refused(Exception):
+    """The snapshot a reading was to start from cannot be used (Reader.events)."""
+
 # How a reading ended (Reader.end)
 _CLEAN = const(0)
 _TORN = const(1)
@@ -56,6 +60,7 @@ class Reader:
         self.offset = offset
         self.good = offset
         self.crc = crc  # of the bytes up to `good` (the journal goes on from it)
+        self.start_crc = crc
         self.end = _CLEAN
         self.count = 0
         self.last_seq = 0
@@ -132,7 +137,12 @@ class Reader:
         for group in self.commits():
             if first:
                 first = False
-                seq, t, state = _snapshot.read(group)
+                try:
+                    seq, t, state = _snapshot.read(group)
+                except ValueError:
+                    state = None
+                if state is None or not _snapshot.usable(state, self.offset, self.start_crc):
+                    raise Refused()  # replay() reads the whole file instead
                 clock = state["clock"]
                 snap = None
                 if clock:
@@ -202,15 +212,24 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
         return 0, 0
     path = journal.path(games[-1])
     at, crc = start_of(journal, games[-1], path, wdt) if snapshots else (0, 0)
-    reader = Reader(path, wdt, clock_mark(journal, games[-1]), at, crc)
+    mark = clock_mark(journal, games[-1])
+    reader = Reader(path, wdt, mark, at, crc)
     # The collector as MicroPython has it by default while the journal is
     # read: every record makes garbage, and a collection every 16 KB
     # (app.py's threshold, for a game's play) made most of a recovery's
     # time on the device. Little lives on from a replay.
     every = _collect_every(-1)
+    gc.collect()  # what the replay keeps (the position, the state) packs low, not among garbage
     journal.faces = {}
     try:
-        count = _apply(game, reader.events(), now, journal)
+        try:
+            count = _apply(game, reader.events(), now, journal)
+        except Refused:
+            # (refused before anything was applied: the first record read
+            # from a snapshot's commit is the snapshot)
+            at = 0
+            reader = Reader(path, wdt, mark)
+            count = _apply(game, reader.events(), now, journal)
     finally:
         _collect_every(every)
         cold.drop("game.chain")  # loaded with this module, for the replay
@@ -226,6 +245,7 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     journal.size, journal.crc = reader.good, reader.crc
     journal.clock, journal.since_snap = reader.clock, reader.since_snap
     journal.snap_at = reader.snap_at
+    journal.recovered_from = at  # (0: the whole file was read)
     if lost:
         first = game.seq + 1
         game.seq = top
@@ -241,7 +261,7 @@ def start_of(journal, game, path, wdt=None):
     words = _mark(journal, game)
     if not words or len(words) < 5:
         return 0, 0
-    return _snapshot.start(path, words[4], Reader, wdt)
+    return _snapshot.start(path, words[4], wdt)
 
 
 def _replay_scene(scene, now, path, at, faces):

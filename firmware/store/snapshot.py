@@ -103,29 +103,30 @@ def read(group):
     return seq, t, state("".join(text))
 
 
-def start(path, at, reader, wdt=None):
-    """(at, crc) if a power-up can start reading the game's file at byte
-    `at`: the commit there holds a whole snapshot that names `at`, and the
-    CRC-32 of the bytes before it is the one the snapshot was taken after;
-    else (0, 0): the whole file is read, as without snapshots (a flipped bit
-    before the snapshot is then found and reported as always; a snapshot
-    that lacks a JOURNALED field, from older firmware, is not used). `reader`:
-    store/recovery.py's Reader."""
+def start(path, at, wdt=None):
+    """(at, crc): where a power-up may start reading the game's file, the
+    commit at byte `at`, with the CRC-32 of the bytes before it (checked
+    against the snapshot's own by usable()); (0, 0), the whole file, if
+    `at` is not within it."""
     try:
-        if not 0 < at < os.stat(path)[6]:
-            return 0, 0
-        crc = file_crc(path, at, wdt)
-        for group in reader(path, offset=at).commits():
-            _, _, s = read(group)
-            # (a snapshot of firmware before a field was added to JOURNALED
-            # lacks it: the whole file is read then)
-            whole = "s" in s and all(name in s["f"] for name in JOURNALED)
-            if whole and s["at"] == at and s["crc"] == crc:
-                return at, crc
-            break
-    except (OSError, ValueError, IndexError, KeyError):
+        if 0 < at < os.stat(path)[6]:
+            return at, file_crc(path, at, wdt)
+    except OSError:
         pass
     return 0, 0
+
+
+def usable(s, at, crc):
+    """Whether a power-up may start from the snapshot state `s` found at
+    byte `at` after bytes of CRC-32 `crc`: it names that offset and those
+    bytes (else a bit before it flipped: the whole file is read, and the
+    damage found and reported as always), and it has every JOURNALED field
+    (a snapshot of older firmware, before a field was added, has not)."""
+    try:
+        return (s["at"] == at and s["crc"] == crc and "s" in s
+                and all(name in s["f"] for name in JOURNALED))
+    except (KeyError, TypeError):
+        return False
 
 
 def header(record):

@@ -19,9 +19,9 @@ def longest_games(n):
     return games[:n]
 
 
-def flash_run(tmp_path, *args, games=5):
+def flash_run(tmp_path, *args, games=5, heap="256k"):
     r = runtime.run([str(MP / "flash_run.py"), str(tmp_path / "flash.img")] + [str(a) for a in args],
-                    heap="256k", input="\n".join(longest_games(games)) + "\n", extra_paths=[MP], timeout=3000)
+                    heap=heap, input="\n".join(longest_games(games)) + "\n", extra_paths=[MP], timeout=3000)
     assert r.returncode == 0, r.stderr[-3000:]
     return r.stdout.splitlines()
 
@@ -74,7 +74,13 @@ def test_20_four_hour_games_in_a_row_keep_the_newest_18(tmp_path):
 
 
 def test_a_full_flash_keeps_the_game_and_boots(tmp_path):
-    f = figures(flash_run(tmp_path, "full"))
+    # Five games and then a boot in one process, at test_power's
+    # POWERCUT_HEAP: a device boots into a fresh heap, this boot shares it
+    # with what the sessions before left (218 KB of 253 in use before it,
+    # with pytest's long paths); the boot's recovery from a snapshot found
+    # no 464-byte hole at 256k. A boot in a fresh process recovers at
+    # runtime.HEAP (test_power.py's killed processes, with snapshots).
+    f = figures(flash_run(tmp_path, "full", heap="320k"))
     assert f["kept"] == 1 and f["game"] == 4 and f["plies"] > 100  # the finished games gave way
     assert f["alerts"] == 1 and f["failed"] > 0  # the board said it once; the game went on
     assert f["events_after_full"] > 20
