@@ -1,11 +1,12 @@
-# The journal's file read back a line at a time (store/recovery.py), and a
-# damaged or torn tail cut off. Loaded with store/recovery.py, for a
+# The journal's file read back a line at a time (store/recovery.py), its
+# records split, and a damaged or torn tail cut off. Loaded with store/recovery.py, for a
 # power-up and for `since`.
 import os
 
 from micropython import const
 
 from link.frame import crc
+from store.journal import SEP
 
 # A record holds an event of up to a link frame (480 bytes) and a snapshot.
 MAX_RECORD = 1024
@@ -89,3 +90,24 @@ def cut_tail(path, size):
         # the two steps leaves only the .tmp, adopted by Journal.games().
         os.remove(path)
         os.rename(tmp, path)
+
+
+def split_record(record):
+    """(event text or None, snapshot text or None) of a record; a group
+    frame or a snapshot record (store/snapshot.py) has neither."""
+    if record.startswith("S "):
+        return None, record
+    if record.startswith("K ") or record.startswith("B "):
+        return None, None
+    i = record.find(SEP)
+    if i < 0:
+        return record, None
+    return record[:i], record[i + len(SEP):]
+
+
+def decode_snapshot(text):
+    """(seq, t, tick, clock text) of a snapshot (journal.snapshot_text)."""
+    words = text.split(" ", 4)
+    if len(words) != 5 or words[0] != "S":
+        raise ValueError("not a snapshot")
+    return int(words[1]), int(words[2]), int(words[3]), words[4]

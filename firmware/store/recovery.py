@@ -27,9 +27,8 @@ from game.chain import replayed, split as split_chain
 from game.events import MOVE, POWER, PRESS, decode as decode_event, seq_of
 from xq.pieces import side_of
 from link.frame import FrameError, decode
-from store.journal import SEP
 from store import snapshot as _snapshot
-from store.lines import MAX_RECORD, Lines, cut_tail, payload_of
+from store.lines import MAX_RECORD, Lines, cut_tail, decode_snapshot, payload_of, split_record
 
 _FEED_EVERY = const(16)  # records between two feeds of the watchdog
 
@@ -379,19 +378,6 @@ def records(journal, game=None):
             yield payload
 
 
-def split_record(record):
-    """(event text or None, snapshot text or None) of a record; a group
-    frame or a snapshot record (store/snapshot.py) has neither."""
-    if record.startswith("S "):
-        return None, record
-    if record.startswith("K ") or record.startswith("B "):
-        return None, None
-    i = record.find(SEP)
-    if i < 0:
-        return record, None
-    return record[:i], record[i + len(SEP):]
-
-
 def events(journal, game=None):
     """The records of a stored game decoded (Reader.events)."""
     return Reader(journal.path(game or journal.game)).events()
@@ -430,14 +416,6 @@ def decode_fast(text):
     except ValueError:
         pass
     return decode_event(text)
-
-
-def decode_snapshot(text):
-    """(seq, t, tick, clock text) of a snapshot (journal.snapshot_text)."""
-    words = text.split(" ", 4)
-    if len(words) != 5 or words[0] != "S":
-        raise ValueError("not a snapshot")
-    return int(words[1]), int(words[2]), int(words[3]), words[4]
 
 
 def events_since(journal, first):
