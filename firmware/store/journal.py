@@ -40,6 +40,7 @@ from binascii import crc32
 from micropython import const
 
 from game import cold
+from game.events import seq_of
 from link.frame import encode
 
 SEP = " ~~ "  # between an event and the clock snapshot in one record
@@ -142,7 +143,8 @@ class Journal:
                 clock = r[i + len(SEP):]
             self.note(r if i < 0 else r[:i])
         snap = None
-        if self.source is not None and self.since_snap + len(records) >= self.snap_every:
+        if self.source is not None and self.since_snap + len(records) >= self.snap_every \
+                and self._after(records):
             snap = self._snapshot(clock)
             if snap:
                 records = records + snap
@@ -206,6 +208,16 @@ class Journal:
                 f.pop("FLAG", None)  # the flag is lifted
         elif kind == "RESTORED":
             f.pop("ALERT", None)
+
+    def _after(self, records):
+        # Whether the game is as these records left it, so that a snapshot
+        # of it may close their commit: not when a GAME event has already
+        # made it the next game's (App commits the old game's last step
+        # then, into the old game's file).
+        try:
+            return seq_of(records[-1]) == self.source.seq
+        except ValueError:
+            return False
 
     def _write(self, frame, size, crc):
         # One frame appended: the file's size and CRC after it.

@@ -415,6 +415,23 @@ def test_a_snapshot_of_older_firmware_without_a_field_is_not_used(tmp_path, monk
     assert r.app.game.position.ply == 4
 
 
+def test_no_snapshot_closes_a_commit_the_game_has_moved_past(tmp_path):
+    # App commits the old game's last step when a GAME event has already
+    # made the game the next one's: that commit gets no snapshot of it.
+    store = str(tmp_path / "j")
+    r = master(["h2e2", "h9g7"], 1, store)
+    j = r.app.journal
+    before = j.snapshots
+    seq = r.app.game.seq
+    r.app.game.seq += 1  # as after a GAME event of the next game
+    assert j.commit(["E %d 0 TOUCH red own a0 5.1" % seq])
+    assert j.snapshots == before
+    r.app.game.seq -= 1
+    assert j.commit(["E %d 0 TOUCH red own a0 5.1" % (seq + 1)]) and j.snapshots == before
+    r.app.game.seq += 1
+    assert j.commit(["E %d 0 TOUCH red own a0 5.1" % (seq + 1)]) and j.snapshots == before + 1
+
+
 def test_records_applied_at_power_up_are_bounded_whatever_the_game_length(tmp_path):
     # SNAP_EVERY records since the snapshot, one commit's, the snapshot:
     # the same for a 40-ply and a 190-ply game.
