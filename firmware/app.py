@@ -91,6 +91,7 @@ class App:
         self.wdt = wdt  # the watchdog, fed while the journal is read back (main.py)
         self.link = Link(board.port, board.key, nonce)
         if self.journal:
+            self.journal.watch(self.game)  # its snapshots carry the game's state (store/snapshot.py)
             # signed command ids rise across reboots too (store/journal.py)
             self.link.last_id = cold.call("store.budget", "last_command", self.journal)
         self.setup_presses = 0  # 0, or the sides' bits pressed while setting up

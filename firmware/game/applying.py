@@ -49,11 +49,15 @@ class Applying:
     def _a_game(self, now, what, *settings):
         self.config = config_of(*settings)  # the settings in config.FIELDS order
         self.position = Position(self.config.fen, history=128)  # grows for long games
-        self.clock = _clock.Clock(parse_control(self.config.tc), _clock.BOARD,
-                                  late_ms=self.config.late * 60000)
+        self.clock = self.new_clock()
         self.reset_counters()
         self.hashes.append(self.position.hash)  # the start counts as an occurrence
         self.phase = SETUP
+
+    def new_clock(self):
+        """The clock of the game's settings, as a GAME event makes it (a
+        power-up from a snapshot taken before any clock event too)."""
+        return _clock.Clock(parse_control(self.config.tc), _clock.BOARD, late_ms=self.config.late * 60000)
 
     def _a_setup(self, now, what, *fields):
         if what == "confirmed":

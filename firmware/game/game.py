@@ -39,6 +39,8 @@ from xq.position import BREACH, MATED, STALEMATED, SUICIDE, Position
 SNAPSHOT_MS = const(5000)  # clock snapshot period while a clock runs (store bound)
 
 
+# (What of a Game the journal's snapshots carry: game/journaled.py. A field
+# added here goes in one of its lists.)
 class Game(Applying):
     def __init__(self, sink=None, config=None):
         self.sink = sink  # sink(seq, t, kind, fields, snap, payload): an event and/or a clock snapshot

@@ -19,8 +19,9 @@
 # Journals of before held snapshots alone too, and read the same.
 #
 # While a clock runs, the clock mark (<dir>/clock, one frame
-# `C <game> <seq> <t> <tick>`) says every 5 s that the clock still ran at
-# board time t after event seq: with the full snapshot of the last clock
+# `C <game> <seq> <t> <tick> <at>`) says every 5 s that the clock still ran at
+# board time t after event seq, and where the last snapshot's commit
+# starts (store/snapshot.py; rewritten at once after each snapshot): with the full snapshot of the last clock
 # event, that is the clock at that instant (nothing but time changes a
 # running clock between two events). littlefs keeps so small a file inside
 # its directory's metadata, so that a mark costs a metadata commit (an
@@ -34,16 +35,27 @@
 # when none is left does a commit fail, which the board reports (the event
 # still goes to the link; the loop never stops for the flash).
 import os
+from binascii import crc32
 
 from micropython import const
 
 from game import cold
+from game.events import seq_of
 from link.frame import encode
 
 SEP = " ~~ "  # between an event and the clock snapshot in one record
 # Bytes kept free for the game in progress: a 4-hour game's journal, with
 # margin (docs/STORE.md, "Budget").
 _RESERVE = const(200 * 1024)
+# A snapshot record (store/snapshot.py) goes into the commit that brings the
+# records since the last one to SNAP_EVERY: a power-up decodes and applies
+# at most that many records, plus one commit's, plus the snapshot's
+# (docs/STORE.md, "Snapshots").
+SNAP_EVERY = const(64)
+# The kinds after which the faces show no touch duty, and no overrule
+# (ui/scene.py, Scene.on_event)
+_DUTY_ENDS = ("MOVE", "CORRECT", "START", "PRESS")
+_OVERRULE_ENDS = ("MOVE", "CORRECT", "START", "PRESS", "RESUME", "CONFIRM")
 
 
 def snapshot_text(seq, t, tick, clock):
@@ -70,8 +82,30 @@ class Journal:
         self.writes = 0  # commits since start-up (for the wear figures)
         self.failed = 0  # commits the flash could not take (reported by the app)
         self.marks = 0  # clock marks written since start-up
+        self.source = None  # the Game whose snapshots go in (watch())
+        self.snap_every = SNAP_EVERY
+        self.snapshots = 0  # snapshots written since start-up
+        self._start = [None, None]  # the game's Position and its start FEN (store/snapshot.py)
+        self._reset_file(0, 0)
         if not _exists(directory):
             os.mkdir(directory)
+
+    def _reset_file(self, size, crc):
+        # What the journal knows of the game's file, for its snapshots:
+        # its size, the CRC-32 of all of it (None: not known, read when a
+        # snapshot needs it), the last clock snapshot committed (its `S`
+        # text), the records since the last snapshot.
+        self.size = size
+        self.crc = crc
+        self.clock = None
+        self.since_snap = 0
+        self.snap_at = 0  # where the last snapshot's commit starts (0: none)
+        self.recovered_from = 0  # where the last power-up started reading (0: the whole file)
+        self.faces = {}  # the events the faces' scene still shows (note())
+
+    def watch(self, game):
+        """The game whose state the snapshots carry (App, at start)."""
+        self.source = game
 
     def path(self, game):
         """The file of a stored game."""
@@ -94,6 +128,7 @@ class Journal:
         game = cold.call("store.budget", "make_room", self)
         self._f = open(self.path(game), "ab")
         self.game = game
+        self._reset_file(0, 0)
         return game
 
     def commit(self, records):
@@ -101,14 +136,36 @@ class Journal:
         frame at a time (a group of n records opens with `B <n>`), and
         flushes it to the flash. Returns False if the flash could not take
         it even with every finished game dropped."""
+        clock = self.clock
+        for r in records:
+            i = r.find(SEP)
+            if i >= 0:
+                clock = r[i + len(SEP):]
+            self.note(r if i < 0 else r[:i])
+        snap = None
+        if self.source is not None and self.since_snap + len(records) >= self.snap_every \
+                and self._after(records):
+            snap = self._snapshot(clock)
+            if snap:
+                records = records + snap
         while True:
             try:
+                size, crc = self.size, self.crc
                 if len(records) > 1:
-                    self._f.write(encode("B %d" % len(records)))
+                    size, crc = self._write(encode("B %d" % len(records)), size, crc)
                 for r in records:
-                    self._f.write(encode(r))
+                    size, crc = self._write(encode(r), size, crc)
                 self._f.flush()
                 self.writes += 1
+                at = self.size
+                self.size, self.crc, self.clock = size, crc, clock
+                if snap:
+                    self.snap_at = at
+                    self.since_snap = 0
+                    self.snapshots += 1
+                    self.mark_clock(-1, 0, 0)  # the pointer to it, at once
+                else:
+                    self.since_snap += len(records)
                 return True
             except OSError:
                 # littlefs never commits a write that failed (its file is
@@ -120,19 +177,87 @@ class Journal:
                     self.failed += 1
                     return False
 
+    def note(self, event):
+        """Keeps the events whose effect the faces' scene still shows
+        (ui/scene.py's on_event), for the snapshots: a power-up from one
+        replays them to the scene before the events after it, and the
+        scene is as if it had seen the whole game
+        (tests/board/test_store_snapshot.py compares every attribute).
+        Each kind keeps its last event, and drops those it supersedes."""
+        w = event.split(" ", 5)
+        if len(w) < 4 or w[0] != "E":
+            return
+        kind = w[3]
+        first = w[4] if len(w) > 4 else ""
+        f = self.faces
+        if kind == "GAME":
+            f.clear()  # the scene starts again
+        if kind in _DUTY_ENDS:
+            f.pop("TOUCH", None)  # a touch duty ends
+        if kind in _OVERRULE_ENDS:
+            f.pop("OVERRULE", None)  # the overrule's face gives way
+        if kind == "START" or kind == "PRESS":
+            f["TURN"] = event  # when the turn began (the delay of 6.3)
+        elif kind == "SETUP":
+            f["SETUP"] = event
+            if first in ("wrong", "ready"):
+                f["SETUP points"] = event
+        elif kind in ("TOUCH", "ALERT", "FLAG", "OVERRULE", "CONFIRM"):
+            f[kind] = event
+            if kind == "OVERRULE" and first == "annul":
+                f.pop("FLAG", None)  # the flag is lifted
+        elif kind == "RESTORED":
+            f.pop("ALERT", None)
+
+    def _after(self, records):
+        # Whether the game is as these records left it, so that a snapshot
+        # of it may close their commit: not when a GAME event has already
+        # made it the next game's (App commits the old game's last step
+        # then, into the old game's file).
+        try:
+            return seq_of(records[-1]) == self.source.seq
+        except ValueError:
+            return False
+
+    def _write(self, frame, size, crc):
+        # One frame appended: the file's size and CRC after it.
+        self._f.write(frame)
+        return size + len(frame), (crc32(frame, crc) if crc is not None else None)
+
+    def _snapshot(self, clock):
+        # The snapshot records of the game after this step (store/snapshot.py),
+        # or None when one cannot be made now (the heap, or a field of Game
+        # the snapshot does not know: then the power-up reads the whole file,
+        # as without snapshots). The CRC of the file so far is read from the
+        # flash the first time after a power-up.
+        try:
+            if self.crc is None:
+                self.crc = cold.call("store.snapshot", "file_crc", self.path(self.game), self.size)
+            return cold.call("store.snapshot", "parts", self.source, self.size, self.crc, clock, self._start,
+                             self.faces)
+        except (MemoryError, OSError, TypeError, ValueError):
+            self.since_snap = 0  # tried again SNAP_EVERY records on
+            return None
+
     def mark_clock(self, seq, t, tick):
         """Writes the clock mark over the last (best effort: a mark the
         flash cannot take only widens the bound on a cut's clock loss until
         the next one). The file stays open: no buffer to allocate every 5 s.
         Only its first line counts; a shorter mark leaves bytes of the
-        longer one after its newline."""
+        longer one after its newline. The mark also says where the last
+        snapshot's commit starts, for the power-up to seek to: it is
+        written at once after a snapshot (seq -1: no clock mark in it). (A
+        file of its own for that pointer cost 450 erases more a 4-hour
+        game: a third small file in the directory made littlefs compact
+        its metadata three times as often.)"""
         try:
             if self._mark is None:
                 self._mark = open(self.dir + "/clock", "wb")
             self._mark.seek(0)
-            self._mark.write(encode("C %d %d %d %d" % (self.game, seq, t, tick)))
+            self._mark.write(encode("C %d %d %d %d %d" % (self.game, seq, t, tick, self.snap_at)))
             self._mark.flush()
-            self.marks += 1
+            if seq >= 0:
+                self.marks += 1
         except (OSError, MemoryError):
             self._close_mark()
 
@@ -162,6 +287,9 @@ class Journal:
         self.game = 0
         self._f = open(self.path(game), "ab")
         self.game = game
+        size = os.stat(self.path(game))[6]
+        if size != self.size:
+            self.size, self.crc = size, None  # a power-up's recovery says the rest
 
     def close(self):
         self._close_mark()

@@ -18,6 +18,7 @@
 #     agrees again by `since`, never by renumbering).
 import gc
 import os
+from binascii import crc32
 
 from micropython import const
 
@@ -25,13 +26,17 @@ from game import cold
 from game.chain import replayed, split as split_chain
 from game.events import MOVE, POWER, PRESS, decode as decode_event, seq_of
 from xq.pieces import side_of
-from link.frame import FrameError, crc, decode
-from store.journal import SEP
+from link.frame import FrameError, decode
+from store import snapshot as _snapshot
+from store.lines import MAX_RECORD, Lines, cut_tail, decode_snapshot, payload_of, split_record
 
-# A record holds an event of up to a link frame (480 bytes) and a snapshot.
-MAX_RECORD = 1024
 _FEED_EVERY = const(16)  # records between two feeds of the watchdog
-_CHUNK = const(512)  # bytes read from the flash at a time
+
+SNAPSHOT = _snapshot.KIND  # the kind Reader.events gives a snapshot record
+
+
+class Refused(Exception):
+    """The snapshot a reading was to start from cannot be used (Reader.events)."""
 
 # How a reading ended (Reader.end)
 _CLEAN = const(0)
@@ -45,23 +50,33 @@ class Reader:
     _CLEAN, _TORN or _DAMAGED), `last_seq` the last event read; for _DAMAGED,
     lost_events() reads what follows the damage."""
 
-    def __init__(self, path, wdt=None, mark=None):
+    def __init__(self, path, wdt=None, mark=None, offset=0, crc=0):
         self.path = path
         self.wdt = wdt  # the watchdog, fed every _FEED_EVERY records
         self.mark = mark  # the clock mark of this game: (seq, t, tick), or None
-        self.good = 0
+        # From byte `offset` on, where a snapshot's commit starts (0: the
+        # whole file); `crc` the CRC-32 of the bytes before it.
+        self.offset = offset
+        self.good = offset
+        self.crc = crc  # of the bytes up to `good` (the journal goes on from it)
+        self.start_crc = crc
         self.end = _CLEAN
         self.count = 0
         self.last_seq = 0
+        self.clock = None  # the last clock snapshot's text (`S ...`) read
+        self.since_snap = 0  # records read since the last snapshot
+        self.snap_at = offset  # where the last snapshot's commit read starts
+        self.group_at = offset  # where the commit being read starts
 
     def commits(self):
         """Each commit's payloads (a list), oldest first."""
         with open(self.path, "rb") as f:
-            lines = Lines(f)
+            lines = Lines(f, self.offset)
             while True:
                 line = lines.next()
                 if not line:
                     return
+                self._crc = crc32(line, self.crc)
                 payload = self._payload(line)
                 if payload is None:
                     return
@@ -70,7 +85,9 @@ class Reader:
                     group = self._group(lines, int(payload[2:]))
                     if group is None:
                         return
+                self.group_at = self.good
                 self.good = lines.pos
+                self.crc = self._crc
                 yield group
 
     def _group(self, lines, n):
@@ -81,6 +98,7 @@ class Reader:
             if not line:
                 self.end = _TORN  # the file ends inside the commit
                 return None
+            self._crc = crc32(line, self._crc)
             payload = self._payload(line)
             if payload is None:
                 return None
@@ -92,7 +110,7 @@ class Reader:
         if not line.endswith(b"\n"):
             self.end = _TORN  # the write never finished
             return None
-        payload = _payload(line)
+        payload = payload_of(line)
         if payload is None:
             self.end = _DAMAGED  # nothing after it is trusted
             return None
@@ -103,18 +121,48 @@ class Reader:
 
     def events(self):
         """The records decoded, for the replay: (seq, t, kind, fields, snap,
-        text), kind and fields None for a snapshot alone, snap (tick, clock
-        state) or None, text the event as stored, its chain word included
-        (checked by the replay, game/chain.py), or None. Last, the clock
-        mark if it follows the last record: the clock of the last
-        snapshot, run on to the mark."""
+        text), kind and fields None for a clock snapshot alone, snap (tick,
+        clock state) or None, text the event as stored, its chain word
+        included (checked by the replay, game/chain.py), or None. Read from
+        a snapshot's commit (offset > 0), the first is the snapshot, kind
+        SNAPSHOT and fields its state (store/snapshot.py), and the events
+        of its commit, which it holds, are left out; any
+        later snapshot is left out (the records after it are read all the
+        same). Last, the clock mark if it follows the last record: the
+        clock of the last snapshot, run on to the mark."""
         clock = None
         seq = t = 0
+        first = self.offset > 0
         for group in self.commits():
+            if first:
+                first = False
+                try:
+                    seq, t, state = _snapshot.read(group)
+                except ValueError:
+                    state = None
+                if state is None or not _snapshot.usable(state, self.offset, self.start_crc):
+                    raise Refused()  # replay() reads the whole file instead
+                clock = state["clock"]
+                snap = None
+                if clock:
+                    seq0, t0, tick, clock = decode_snapshot(clock)
+                    snap = (tick, clock)
+                self.clock = state["clock"]
+                self.last_seq = seq
+                self.since_snap = 0
+                yield seq, t, SNAPSHOT, state, snap, None
+                state = group = None  # loaded: not kept alive through the replay
+                continue
             for record in group:
+                if record.startswith("K "):
+                    self.since_snap = 0
+                    self.snap_at = self.group_at
+                    continue
+                self.since_snap += 1
                 event, snapshot = split_record(record)
                 snap = None
                 if snapshot:
+                    self.clock = snapshot
                     seq, t, tick, clock = decode_snapshot(snapshot)
                     snap = (tick, clock)
                 if event:
@@ -148,7 +196,7 @@ class Reader:
         return lost, max(top, self.last_seq + lost)
 
 
-def replay(journal, game, now, wdt=None, scene=None):
+def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     """Power-up: the game in progress, if any, applied to `game` again from
     its journal (Game.replay), which goes on appending to it, and to the
     faces' `scene` if there is one (a flag, a duty, a confirmation). Returns
@@ -162,32 +210,71 @@ def replay(journal, game, now, wdt=None, scene=None):
     if not games:
         return 0, 0
     path = journal.path(games[-1])
-    reader = Reader(path, wdt, clock_mark(journal, games[-1]))
+    at, crc = start_of(journal, games[-1], path, wdt) if snapshots else (0, 0)
+    mark = clock_mark(journal, games[-1])
+    reader = Reader(path, wdt, mark, at, crc)
     # The collector as MicroPython has it by default while the journal is
     # read: every record makes garbage, and a collection every 16 KB
     # (app.py's threshold, for a game's play) made most of a recovery's
     # time on the device. Little lives on from a replay.
     every = _collect_every(-1)
+    gc.collect()  # what the replay keeps (the position, the state) packs low, not among garbage
+    journal.faces = {}
     try:
-        count = _apply(game, reader.events(), now)
+        try:
+            count = _apply(game, reader.events(), now, journal)
+        except Refused:
+            # (refused before anything was applied: the first record read
+            # from a snapshot's commit is the snapshot)
+            at = 0
+            reader = Reader(path, wdt, mark)
+            count = _apply(game, reader.events(), now, journal)
     finally:
         _collect_every(every)
         cold.drop("game.chain")  # loaded with this module, for the replay
     if count and scene is not None:
-        for _, _, kind, fields, _, _ in Reader(path).events():
-            if kind is not None:
-                scene.on_event(now, kind, fields)
+        _replay_scene(scene, now, path, at, journal.faces)
     lost, top = 0, 0
     if reader.end == _DAMAGED:
         lost, top = reader.lost_events()
     if reader.end != _CLEAN:
-        _cut(path, reader.good)
+        cut_tail(path, reader.good)
     journal.open_game(games[-1])
+    # what the journal's next snapshot needs of the file (store/journal.py)
+    journal.size, journal.crc = reader.good, reader.crc
+    journal.clock, journal.since_snap = reader.clock, reader.since_snap
+    journal.snap_at = reader.snap_at
+    journal.recovered_from = at  # (0: the whole file was read)
     if lost:
         first = game.seq + 1
         game.seq = top
         game.emit(now, POWER, "damaged", lost, first, top)
     return count, lost
+
+
+def start_of(journal, game, path, wdt=None):
+    """(offset, crc): where a power-up starts reading the game's file, the
+    commit of the snapshot the clock mark points at, with the CRC-32 of
+    the bytes before it (store/snapshot.py, start); (0, 0), the whole
+    file, if there is none."""
+    words = _mark(journal, game)
+    if not words or len(words) < 5:
+        return 0, 0
+    return _snapshot.start(path, words[4], wdt)
+
+
+def _replay_scene(scene, now, path, at, faces):
+    # The faces' scene (ui/scene.py). From a snapshot: the events it still
+    # showed (store/journal.py, note(): those of the snapshot and those
+    # after it), oldest first. Without one: every event of the game.
+    if at:
+        for event in sorted(faces.values(), key=seq_of):
+            _, _, kind, fields = decode_fast(split_chain(event)[0])
+            scene.on_event(now, kind, fields)
+        return
+    for _, _, kind, fields, _, _ in Reader(path).events():
+        if kind is not None:
+            scene.on_event(now, kind, fields)
 
 
 def _collect_every(nbytes):
@@ -200,7 +287,7 @@ def _collect_every(nbytes):
     return before
 
 
-def _apply(game, records, now):
+def _apply(game, records, now, journal=None):
     # The records (seq, t, kind, fields, snap, text) applied to the game
     # again, oldest first (Game.apply: what the events did, without
     # emitting them), the events' hash chain checked and continued from the
@@ -215,10 +302,23 @@ def _apply(game, records, now):
     head = game.head
     for seq, t, kind, fields, s, text in records:
         count += 1
+        if kind == SNAPSHOT:
+            _snapshot.load(game, fields)  # the game as it was after the snapshot's step
+            head = game.head
+            if journal is not None:
+                journal.faces = {}
+                for event in fields["s"]:
+                    journal.note(event)
+            if s is not None:
+                snap = s
+                snap_t = int(fields["clock"].split(" ", 3)[2])
+            continue
         if kind is not None:
             game.seq = seq
             game.t = t
             game.apply(kind, fields, None)
+            if journal is not None:
+                journal.note(text)
             if not replayed(head, kind, text) and not game.chain_broken:
                 game.chain_broken = seq
         if s is not None:
@@ -230,12 +330,22 @@ def _apply(game, records, now):
 
 def clock_mark(journal, game):
     """(seq, t, tick) of the clock mark (store/journal.py) if it is of
-    `game` and whole, else None."""
+    `game`, whole and a clock mark (not a snapshot pointer alone), else
+    None."""
+    words = _mark(journal, game)
+    if words and words[1] >= 0:
+        return words[1], words[2], words[3]
+    return None
+
+
+def _mark(journal, game):
+    # The clock mark's numbers (game, seq, t, tick[, snapshot offset]) if
+    # it is of `game` and whole, else None.
     try:
         with open(journal.dir + "/clock", "rb") as f:
             words = decode(f.readline(), MAX_RECORD).split()
         if words[0] == "C" and int(words[1]) == game:
-            return int(words[2]), int(words[3]), int(words[4])
+            return [int(w) for w in words[1:6]]
     except (OSError, FrameError, ValueError, IndexError):
         pass
     return None
@@ -254,7 +364,7 @@ def recover(journal):
     for _ in reader.commits():
         pass
     if reader.end != _CLEAN:
-        _cut(path, reader.good)
+        cut_tail(path, reader.good)
     journal.open_game(games[-1])
     return reader.count
 
@@ -266,16 +376,6 @@ def records(journal, game=None):
     for group in Reader(journal.path(game or journal.game)).commits():
         for payload in group:
             yield payload
-
-
-def split_record(record):
-    """(event text or None, snapshot text or None) of a record."""
-    if record.startswith("S "):
-        return None, record
-    i = record.find(SEP)
-    if i < 0:
-        return record, None
-    return record[:i], record[i + len(SEP):]
 
 
 def events(journal, game=None):
@@ -316,14 +416,6 @@ def decode_fast(text):
     except ValueError:
         pass
     return decode_event(text)
-
-
-def decode_snapshot(text):
-    """(seq, t, tick, clock text) of a snapshot (journal.snapshot_text)."""
-    words = text.split(" ", 4)
-    if len(words) != 5 or words[0] != "S":
-        raise ValueError("not a snapshot")
-    return int(words[1]), int(words[2]), int(words[3]), words[4]
 
 
 def events_since(journal, first):
@@ -368,7 +460,7 @@ class Since:
         with open(self.path, "rb") as f:
             lines = Lines(f, self.offset)
             for _ in range(4 * most):
-                payload = _payload(lines.next())
+                payload = payload_of(lines.next())
                 if payload is None:
                     self.end(send)
                     return True
@@ -386,82 +478,3 @@ class Since:
     def end(self, send):
         """The reply to the command, after the events sent."""
         send("A %d ok since %d sent=%d" % (self.cid, self.first, self.sent))
-
-
-class Lines:
-    """The lines of an open file from byte `offset` on, read a chunk at a
-    time: a MicroPython file's readline() reads one byte per call into the
-    filesystem. `pos` is the offset just after the last line returned. A
-    line is one slice of the chunk (the chunk is not copied per line)."""
-
-    def __init__(self, f, offset=0):
-        self.f = f
-        f.seek(offset)
-        self.pos = offset
-        self.buf = b""
-        self.at = 0  # where the next line starts in buf
-
-    def next(self):
-        """The next line with its newline; at the end of the file what is
-        left of it (a torn line without one), then b"". Bytes no record can
-        make (more than MAX_RECORD and its CRC without a newline) come back
-        cut there, and fail their CRC: the buffer stays within a record and
-        a chunk."""
-        while True:
-            buf = self.buf
-            i = buf.find(b"\n", self.at)
-            if i < 0 and len(buf) - self.at > MAX_RECORD + 16:
-                i = self.at + MAX_RECORD + 16
-            if i >= 0:
-                line = buf[self.at:i + 1]
-                self.at = i + 1
-                self.pos += len(line)
-                return line
-            chunk = self.f.read(_CHUNK)
-            if not chunk:
-                line = buf[self.at:]
-                self.buf = b""
-                self.at = 0
-                self.pos += len(line)
-                return line
-            self.buf = buf[self.at:] + chunk
-            self.at = 0
-
-
-def _payload(line):
-    # The payload of a whole good line, else None. The CRC alone is checked
-    # (in C: binascii), not link/frame.py's byte-by-byte checks of what a
-    # host sends: the journal is the board's own writing, and the loop over
-    # every byte was most of the time of a recovery.
-    star = line.rfind(b"*")
-    if not line.endswith(b"\n") or star < 0 or len(line) - star != 10 or star > MAX_RECORD:
-        return None
-    raw = line[:star]
-    if line[star + 1:-1] != crc(raw).encode():
-        return None
-    try:
-        return raw.decode()
-    except UnicodeError:
-        return None
-
-
-def _cut(path, size):
-    # Copies the good part to a new file and renames it into place
-    # (atomically on littlefs and on POSIX).
-    tmp = path + ".tmp"
-    with open(path, "rb") as src:
-        with open(tmp, "wb") as dst:
-            left = size
-            while left > 0:
-                chunk = src.read(min(512, left))
-                if not chunk:
-                    break
-                dst.write(chunk)
-                left -= len(chunk)
-    try:
-        os.rename(tmp, path)  # atomic replace on littlefs and POSIX
-    except OSError:
-        # FAT will not rename over a file: remove it first. A cut between
-        # the two steps leaves only the .tmp, adopted by Journal.games().
-        os.remove(path)
-        os.rename(tmp, path)

@@ -19,9 +19,9 @@ def longest_games(n):
     return games[:n]
 
 
-def flash_run(tmp_path, *args, games=5):
+def flash_run(tmp_path, *args, games=5, heap="256k"):
     r = runtime.run([str(MP / "flash_run.py"), str(tmp_path / "flash.img")] + [str(a) for a in args],
-                    heap="256k", input="\n".join(longest_games(games)) + "\n", extra_paths=[MP], timeout=3000)
+                    heap=heap, input="\n".join(longest_games(games)) + "\n", extra_paths=[MP], timeout=3000)
     assert r.returncode == 0, r.stderr[-3000:]
     return r.stdout.splitlines()
 
@@ -41,7 +41,9 @@ def test_a_four_hour_game_costs_a_few_erases_a_ply(tmp_path):
     f = figures(flash_run(tmp_path, "game", 240))
     assert f["plies"] == 191
     assert f["commits"] <= f["plies"] + 10  # one commit per step that emits
-    assert f["bytes"] < 64 * 1024  # was ~0.5 MB: a full clock snapshot every 5 s
+    # was ~0.5 MB with a full clock snapshot every 5 s; 57 KB of events
+    # (with their chain words) and 8 KB of game snapshots (docs/STORE.md)
+    assert f["bytes"] < 72 * 1024
     assert f["erases"] < 3 * f["plies"]  # was 3,973 per 4-hour game
     assert f["records"] >= 2 * f["plies"]  # recovered all of it
 
@@ -61,8 +63,24 @@ def test_45_long_games_in_a_row_keep_the_newest_that_fit(tmp_path):
     assert min(kept[20:]) >= 20  # 20 games in a row fit, and stay
 
 
+@pytest.mark.bench
+def test_20_four_hour_games_in_a_row_keep_the_newest_18(tmp_path):
+    # the longest master game (191 plies) 20 times over 4 hours each: 66 KB
+    # a game with its snapshots (docs/STORE.md, "Measured")
+    lines = flash_run(tmp_path, "games", 20, 240, games=1)
+    assert lines[-1] == "ok", lines
+    kept = [int(x.split()[1][5:]) for x in lines[:-1]]
+    assert kept[:18] == list(range(1, 19)) and min(kept[18:]) >= 18  # kept after each game
+
+
 def test_a_full_flash_keeps_the_game_and_boots(tmp_path):
-    f = figures(flash_run(tmp_path, "full"))
+    # Five games and then a boot in one process, at test_power's
+    # POWERCUT_HEAP: a device boots into a fresh heap, this boot shares it
+    # with what the sessions before left (218 KB of 253 in use before it,
+    # with pytest's long paths); the boot's recovery from a snapshot found
+    # no 464-byte hole at 256k. A boot in a fresh process recovers at
+    # runtime.HEAP (test_power.py's killed processes, with snapshots).
+    f = figures(flash_run(tmp_path, "full", heap="320k"))
     assert f["kept"] == 1 and f["game"] == 4 and f["plies"] > 100  # the finished games gave way
     assert f["alerts"] == 1 and f["failed"] > 0  # the board said it once; the game went on
     assert f["events_after_full"] > 20
