@@ -199,9 +199,6 @@ def test_faces_command_two_displays_and_shared(tmp_path):
 def test_xqboard_sim_with_two_displays_draws_the_faces(tmp_path):
     # The real-time simulator (xqboard sim --faces) with a game started over
     # the link: the host gets each display's frame as the board draws it.
-    import time
-
-    from xqboard.api import open_board
     from xqboard.faces_png import text_art
     from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
 
@@ -209,18 +206,7 @@ def test_xqboard_sim_with_two_displays_draws_the_faces(tmp_path):
     sim = SimulatedBoard(speed=20.0, key=DEFAULT_KEY, store=str(tmp_path / "j"), displays="red,black",
                          on_face=lambda d, f: seen.append(d)).start()
     try:
-        board = open_board(sim.port, key=DEFAULT_KEY)
-        try:
-            board.command("new", "tc=10m")
-            sim.act("setup")
-            sim.sync(after=200)
-            board.command("setup", "arbiter")
-            board.command("start")
-            deadline = time.monotonic() + 20
-            while time.monotonic() < deadline and pixel(sim.frames.get("red", bytes(1024)), 0, 0) == 0:
-                time.sleep(0.05)
-        finally:
-            board.close()
+        _start_a_game(sim, "red")
         assert {"red", "black"} <= set(seen)
         red, black = sim.frames["red"], sim.frames["black"]
         assert red != black
@@ -239,28 +225,36 @@ def test_xqboard_sim_with_two_displays_draws_the_faces(tmp_path):
         sim.close()
 
 
-def test_xqboard_sim_with_one_shared_display_draws_the_shared_face(tmp_path):
-    # xqboard sim --faces both: one display, both players' times, the side
-    # to move marked
+def _start_a_game(sim, display):
+    """Starts a game over the link on the real-time simulator and waits (20 s
+    at most) until `display` shows Red's bar inverted: Red's clock runs."""
     import time
 
     from xqboard.api import open_board
+    from xqboard.simboard import DEFAULT_KEY
+
+    board = open_board(sim.port, key=DEFAULT_KEY)
+    try:
+        board.command("new", "tc=10m")
+        sim.act("setup")
+        sim.sync(after=200)
+        board.command("setup", "arbiter")
+        board.command("start")
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and pixel(sim.frames.get(display, bytes(1024)), 0, 0) == 0:
+            time.sleep(0.05)
+    finally:
+        board.close()
+
+
+def test_xqboard_sim_with_one_shared_display_draws_the_shared_face(tmp_path):
+    # xqboard sim --faces both: one display, both players' times, the side
+    # to move marked
     from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
 
     sim = SimulatedBoard(speed=20.0, key=DEFAULT_KEY, store=str(tmp_path / "j"), displays="both").start()
     try:
-        board = open_board(sim.port, key=DEFAULT_KEY)
-        try:
-            board.command("new", "tc=10m")
-            sim.act("setup")
-            sim.sync(after=200)
-            board.command("setup", "arbiter")
-            board.command("start")
-            deadline = time.monotonic() + 20
-            while time.monotonic() < deadline and pixel(sim.frames.get("both", bytes(1024)), 0, 0) == 0:
-                time.sleep(0.05)
-        finally:
-            board.close()
+        _start_a_game(sim, "both")
         assert set(sim.frames) == {"both"}
         frame = sim.frames["both"]
         red_mark = sum(pixel(frame, x, y) for x in range(11) for y in range(23))

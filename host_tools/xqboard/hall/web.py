@@ -130,29 +130,15 @@ class Pages:
         """Every board event once, in the order the hall took them: for
         relay sites and tools that follow the moves themselves (and the
         benchmark's client). Resumes after Last-Event-ID like /stream."""
-        self.attach()
-        token, cursor = parse_last_id(request.headers.get("last-event-id") or request.query_params.get("since"))
+        def take(token, cursor):
+            got, rows = self.hub.events_since(cursor, token)
+            if got != token:
+                cursor = 0  # none yet, or another Hub's (the server restarted): from its first event
+            if not rows:
+                return "", got, cursor, False
+            return feed_frames(got, rows), got, rows[-1][0], True  # (more may wait past the limit)
 
-        async def events():
-            nonlocal token, cursor
-            yield "retry: %d\n\n" % RETRY_MS
-            while not self.closed:
-                rung = self.bell.current()
-                got, rows = self.hub.events_since(cursor, token)
-                if got != token:
-                    cursor = 0  # none yet, or another Hub's (the server restarted): from its first event
-                token = got
-                if rows:
-                    cursor = rows[-1][0]
-                    yield feed_frames(token, rows)
-                    continue  # (more may wait past the limit)
-                try:
-                    await asyncio.wait_for(rung.wait(), KEEP_ALIVE_S)
-                except asyncio.TimeoutError:
-                    yield ": keep-alive\n\n"
-
-        return StreamingResponse(events(), media_type="text/event-stream",
-                                 headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+        return self.event_stream(request, take)
 
     async def arbiter_stream(self, request):
         if not self.is_arbiter(request):
@@ -176,6 +162,17 @@ class Pages:
             self.stop_listening = None
 
     def sse(self, request, incidents):
+        def take(token, cursor):
+            view = self.hub.since(cursor, token)
+            changed = view.full or view.boards or (incidents and view.incidents)
+            return (sse_frame(view, incidents) if changed else ""), view.token, view.cursor, False
+
+        return self.event_stream(request, take)
+
+    def event_stream(self, request, take):
+        """A text/event-stream from where the client left off (Last-Event-ID,
+        or ?since=): `take(token, cursor)` returns (frames, token, cursor,
+        more) each time the hub rings; a keep-alive comment between."""
         self.attach()
         token, cursor = parse_last_id(request.headers.get("last-event-id") or request.query_params.get("since"))
 
@@ -184,10 +181,11 @@ class Pages:
             yield "retry: %d\n\n" % RETRY_MS
             while not self.closed:
                 rung = self.bell.current()
-                view = self.hub.since(cursor, token)
-                if view.full or view.boards or (incidents and view.incidents):
-                    yield sse_frame(view, incidents)
-                token, cursor = view.token, view.cursor
+                frames, token, cursor, more = take(token, cursor)
+                if frames:
+                    yield frames
+                if more:
+                    continue
                 try:
                     await asyncio.wait_for(rung.wait(), KEEP_ALIVE_S)
                 except asyncio.TimeoutError:
