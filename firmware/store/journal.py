@@ -218,6 +218,10 @@ class Journal:
                 self._build = cold.call("store.snapshot", "build", self.source, self.size, self.crc, self.clock,
                                         self.known_start, self.faces, self._t)
                 self._seq_built = self.source.seq
+            else:
+                # not the game of the last commit: due again at the next
+                # commit (the App's scans are not kept busy meanwhile)
+                self.snap_due = False
         except (MemoryError, OSError, TypeError, ValueError):
             # The heap, or a field of Game the snapshot does not know: no
             # snapshot now (a power-up reads from the one before, or the
@@ -231,9 +235,11 @@ class Journal:
         # The snapshot's records as a commit of their own: the pointer in
         # the clock mark to it, at once.
         made, self._made = self._made, None
+        if self.source.seq != self._seq_built:
+            return  # the game has moved on: begun again after its commit
         at = self.size
-        if self.source.seq != self._seq_built or not self._append(made):
-            self._drop_snapshot()
+        if not self._append(made):
+            self._drop_snapshot()  # the flash is full: tried again snap_every records on
             return
         self.snap_at = at
         self.since_snap = 0
