@@ -85,7 +85,7 @@ class Journal:
         self.snap_every = SNAP_EVERY
         self.snapshots = 0  # snapshots written since start-up
         # the game's Position and the FEN its moves start from (store/snapshot.py):
-        # set at its GAME event, and by a power-up from a snapshot
+        # set by note() while it has no move, and by a power-up from a snapshot
         self.known_start = [None, None]
         self._reset_file(0, 0)
         if not _exists(directory):
@@ -267,8 +267,12 @@ class Journal:
         f = self.faces
         if kind == "GAME":
             f.clear()  # the scene starts again
-            if self.source is not None:  # its Position is made from the settings' FEN (game/applying.py)
-                self.known_start[0], self.known_start[1] = self.source.position, self.source.config.fen
+        pos = self.source.position if self.source is not None else None
+        if pos is not None and pos is not self.known_start[0] and pos.ply == 0:
+            # a new Position (a GAME's, a correction's to a new position)
+            # with no move yet: its FEN is the one its moves will start
+            # from (store/snapshot.py need not take them back to read it)
+            self.known_start[0], self.known_start[1] = pos, pos.fen()
         if kind in _DUTY_ENDS:
             f.pop("TOUCH", None)  # a touch duty ends
         if kind in _OVERRULE_ENDS:

@@ -530,3 +530,22 @@ def test_an_event_during_the_build_begins_it_again_from_the_game_after_it(tmp_pa
     k = [g for g in groups if g[0].startswith("K ")]
     assert len(k) == 1 and snapshot.header(k[0][0])[0] == r.app.game.seq
     assert check_every_commit(store, str(tmp_path)) > 0
+
+
+def test_the_start_fen_is_known_without_taking_the_moves_back(tmp_path):
+    # Reading the start FEN by taking every move back is the one part of a
+    # snapshot that cannot be sliced (the game's own position changes
+    # meanwhile): the journal knows it from the position's first record (a
+    # GAME, a correction to a new position) and from a power-up's snapshot.
+    store = str(tmp_path / "j")
+    r = master(["h2e2", "h9g7", "h0g2", "i9h9"], 2, store)
+    j, g = r.app.journal, r.app.game
+    assert j.known_start == [g.position, Position().fen()]
+    r.power(False)
+    r.power(True)
+    j, g = r.app.journal, r.app.game
+    assert j.recovered_from > 0 and j.known_start[0] is g.position
+    fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"
+    cmd(r, "correct", fen.replace(" ", "_"))  # 5.8.2: a position not in the game
+    assert j.known_start == [g.position, g.position.fen()] and g.position.ply == 0
+    assert snapshot._position(g.position, j.known_start)[0] == g.position.fen()
