@@ -99,13 +99,34 @@ def build(game, at, crc, clock, start=None, faces=None, t=None):
         code = None
         yield
     scene = sorted(faces.values(), key=seq_of) if faces else []
-    text = '{"at":%d,"crc":%d,"clock":%s,"s":%s,"f":{%s}}' % (
-        at, crc, _json(clock), _json(scene), ",".join(fields))
+    # The json, as the pieces it is made of (no copy of the whole: on the
+    # board a block of a few KB in a game's heap costs collections), cut
+    # into records of MAX_PART characters.
+    pieces = ['{"at":%d,"crc":%d,"clock":%s,"s":%s,"f":{' % (at, crc, _json(clock), _json(scene))]
+    for i in range(len(fields)):
+        if i:
+            pieces.append(",")
+        pieces.append(fields[i])
+    pieces.append("}}")
     fields = None
-    n = (len(text) + MAX_PART - 1) // MAX_PART
+    n = (sum(len(p) for p in pieces) + MAX_PART - 1) // MAX_PART
+    yield
     out = []
-    for i in range(n):
-        out.append("%s %d %d %d %d %s" % (KIND, seq, t, i + 1, n, text[i * MAX_PART:(i + 1) * MAX_PART]))
+    record = ["%s %d %d %d %d " % (KIND, seq, t, 1, n)]
+    room = MAX_PART
+    for p in pieces:
+        while p:
+            take = p if len(p) <= room else p[:room]
+            record.append(take)
+            room -= len(take)
+            p = p[len(take):] if len(take) < len(p) else ""
+            if room == 0:
+                out.append("".join(record))
+                record = ["%s %d %d %d %d " % (KIND, seq, t, len(out) + 1, n)]
+                room = MAX_PART
+                yield
+    if room < MAX_PART:
+        out.append("".join(record))
     yield out
 
 
