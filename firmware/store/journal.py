@@ -46,9 +46,11 @@ SEP = " ~~ "  # between an event and the clock snapshot in one record
 # Bytes kept free for the game in progress: a 4-hour game's journal, with
 # margin (docs/STORE.md, "Budget").
 _RESERVE = const(200 * 1024)
-# A snapshot record (store/snapshot.py) goes into the commit that brings the
-# records since the last one to SNAP_EVERY: a power-up decodes and applies
-# at most that many records, plus one commit's, plus the snapshot's
+# A snapshot (store/snapshot.py) falls due at the commit that brings the
+# records since the last one to SNAP_EVERY; it is built in the quiet steps
+# after it and written as a commit of its own (snapshot_step): a power-up
+# decodes and applies at most that many records, plus that commit's and
+# those of any commit before the quiet steps, plus the snapshot's
 # (docs/STORE.md, "Snapshots").
 SNAP_EVERY = const(64)
 # The kinds after which the faces show no touch duty, and no overrule
