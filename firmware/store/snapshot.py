@@ -48,6 +48,7 @@ _MOVES_A_SLICE = const(64)  # moves read into the snapshot in one slice of build
 def parts(game, at, crc, clock, start=None, faces=None, t=None):
     """The records of a snapshot of `game`, built at once (build()'s
     slices one after the other)."""
+    made = None
     for made in build(game, at, crc, clock, start, faces, t):
         pass
     return made
