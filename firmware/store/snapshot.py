@@ -72,7 +72,8 @@ def build(game, at, crc, clock, start=None, faces=None, t=None):
 
     The journal runs one slice a quiet step (Journal.snapshot_step), never
     in the step of a press: a slice is one field of JOURNALED encoded (the
-    position's moves _MOVES_A_SLICE at a time), then the text. The game
+    position's moves _MOVES_A_SLICE at a time), then one record of the
+    json cut into records. The game
     must not change between two slices: the caller drops a build whose
     game has emitted an event since it began, and starts again."""
     global _start
