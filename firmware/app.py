@@ -196,6 +196,8 @@ class App:
     def _step(self, now, changed, data):
         # What a scan does when something changed, came, or fell due.
         self._now = now  # (the time of the events the step emits, for the scene)
+        j = self.journal
+        writes = j.writes if j else 0
         rec = self.rec
         events = rec.frame(now, self._st) if changed else rec.tick(now)
         if events:
@@ -213,13 +215,19 @@ class App:
         g.provisional = (m, rec.provisional_at()) if m else None
         g.tick(now)
         self._commit(now)
+        if j and j.snap_due and j.writes == writes and not (changed or data or events) and self.deb.quiet():
+            # The journal's snapshot, a slice a step (store/journal.py), in
+            # the steps that commit nothing, never in a press's: the
+            # press->MOVE step does not pay for it.
+            j.snapshot_step()
         if self._since and self._since.step(self.link.send, _SINCE_SLICE):
             self._since = None  # (its code goes with it: store.recovery is not kept loaded)
         # When the next scan must run the timers even if nothing happens:
         # the recogniser's deadline, the game's (flag, lateness, snapshot),
         # at the latest _IDLE_MS from now. Any event the game emits in
         # between (_record) makes the next scan ask again.
-        wait = 0 if self._since else _IDLE_MS  # a `since` goes on at the next scan
+        # a `since` or a snapshot goes on at the next scan
+        wait = 0 if self._since or (j and j.snap_due) else _IDLE_MS
         d = rec.deadline()
         if d is not None:
             wait = min(wait, ticks.diff(d, now))
@@ -231,7 +239,7 @@ class App:
     def wait_ms(self, now):
         """How long the loop may sleep before anything is due (the simulator
         jumps virtual time by this much when the sensors are quiet)."""
-        if self._since or not self.deb.quiet():
+        if self._since or not self.deb.quiet() or (self.journal and self.journal.snap_due):
             return self.board.SCAN_MS
         wait = _IDLE_MS
         d = self.rec.deadline()

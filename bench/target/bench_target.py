@@ -15,7 +15,9 @@ Runs on the board:
    the worst step of each kind of event it sent (MOVE: the step of the
    press, which sends the move; a capture; TOUCH; ALERT); press to MOVE on
    the wire with its journal write, with and without a sector erase, and
-   with a collection; the journal's share of each; the GC pause and the
+   with a collection; the journal's share of each; the worst quiet step
+   that runs a slice of the journal's snapshot, and the one that writes it
+   (store/journal.py, snapshot_step: never in a press's step); the GC pause and the
    free heap at the end of the 300-ply game; the quiet scan by part (and
    whether a collection ran in it), with
    the Pico's own read (boards/hc165.py) in place of the emulated one; a
@@ -122,9 +124,20 @@ def timed(write):
     return timed_write
 Journal.commit = timed(Journal.commit)
 Journal.mark_clock = timed(Journal.mark_clock)
+# The snapshot's slices (Journal.snapshot_step, in steps that commit
+# nothing): a step that ran one is timed as "snapshot-slice", or
+# "snapshot-write" if it wrote the snapshot's own commit.
+slices = [0]
+def counted(step):
+    def counted_step(self):
+        slices[0] += 1
+        return step(self)
+    return counted_step
+Journal.snapshot_step = timed(counted(Journal.snapshot_step))
 def timed_step(self):
     del sent[:]
-    journal[0] = journal[1] = 0
+    journal[0] = journal[1] = slices[0] = 0
+    snaps = self.app.journal.snapshots
     erases, _, waited = flash.stats()
     used = gc.mem_alloc()
     t = time.ticks_us()
@@ -141,6 +154,8 @@ def timed_step(self):
         state[0] = pieces
         press = "press-to-MOVE+erase" if erases2 > erases else "press-to-MOVE"
         kinds.append(press + ("+gc" if collected else ""))
+    if slices[0]:
+        kinds.append("snapshot-write" if self.app.journal.snapshots > snaps else "snapshot-slice")
     for k in kinds:
         w = worst.get(k)
         if w is None or d > w[0]:
@@ -429,7 +444,7 @@ def main():
     print("  worst step by what it sent (%d master games, a touch-and-alert script, the 300-ply game):"
           " instructions, then emulated time with the flash chip's waits; +gc: a collection ran in it" % GAMES)
     for kind in ("MOVE", "capture", "TOUCH", "ALERT", "press-to-MOVE", "press-to-MOVE+gc", "press-to-MOVE+erase",
-                 "press-to-MOVE+erase+gc"):
+                 "press-to-MOVE+erase+gc", "snapshot-slice", "snapshot-write"):
         if kind not in worst:
             row("  " + kind, "(none in these games)")
             continue

@@ -40,16 +40,17 @@ from binascii import crc32
 from micropython import const
 
 from game import cold
-from game.events import seq_of
 from link.frame import encode
 
 SEP = " ~~ "  # between an event and the clock snapshot in one record
 # Bytes kept free for the game in progress: a 4-hour game's journal, with
 # margin (docs/STORE.md, "Budget").
 _RESERVE = const(200 * 1024)
-# A snapshot record (store/snapshot.py) goes into the commit that brings the
-# records since the last one to SNAP_EVERY: a power-up decodes and applies
-# at most that many records, plus one commit's, plus the snapshot's
+# A snapshot (store/snapshot.py) falls due at the commit that brings the
+# records since the last one to SNAP_EVERY; it is built in the quiet steps
+# after it and written as a commit of its own (snapshot_step): a power-up
+# decodes and applies at most that many records, plus that commit's and
+# those of any commit before the quiet steps, plus the snapshot's
 # (docs/STORE.md, "Snapshots").
 SNAP_EVERY = const(64)
 # The kinds after which the faces show no touch duty, and no overrule
@@ -85,7 +86,9 @@ class Journal:
         self.source = None  # the Game whose snapshots go in (watch())
         self.snap_every = SNAP_EVERY
         self.snapshots = 0  # snapshots written since start-up
-        self._start = [None, None]  # the game's Position and its start FEN (store/snapshot.py)
+        # the game's Position and the FEN its moves start from (store/snapshot.py):
+        # set by note() while it has no move, and by a power-up from a snapshot
+        self.known_start = [None, None]
         self._reset_file(0, 0)
         if not _exists(directory):
             os.mkdir(directory)
@@ -102,6 +105,12 @@ class Journal:
         self.snap_at = 0  # where the last snapshot's commit starts (0: none)
         self.recovered_from = 0  # where the last power-up started reading (0: the whole file)
         self.faces = {}  # the events the faces' scene still shows (note())
+        self.snap_due = False  # a snapshot of the game after the last commit is to be written (snapshot_step)
+        self._build = None  # the snapshot being built (store/snapshot.py, build), a slice a step
+        self._made = None  # its records, built, to be written in the next quiet step
+        self._seq = -1  # the number of the last event committed
+        self._t = 0  # and its board time
+        self._seq_built = -1  # the game's number when the build began
 
     def watch(self, game):
         """The game whose state the snapshots carry (App, at start)."""
@@ -135,19 +144,36 @@ class Journal:
         """Writes the records (payload texts) of one step as one commit, a
         frame at a time (a group of n records opens with `B <n>`), and
         flushes it to the flash. Returns False if the flash could not take
-        it even with every finished game dropped."""
+        it even with every finished game dropped. When it brings the
+        records since the last snapshot to snap_every, a snapshot falls
+        due (snapshot_step: built in later quiet steps, not in this one)."""
         clock = self.clock
         for r in records:
             i = r.find(SEP)
             if i >= 0:
                 clock = r[i + len(SEP):]
             self.note(r if i < 0 else r[:i])
-        snap = None
-        if self.source is not None and self.since_snap + len(records) >= self.snap_every \
-                and self._after(records):
-            snap = self._snapshot(clock)
-            if snap:
-                records = records + snap
+        if not self._append(records):
+            self.failed += 1
+            return False
+        self.clock = clock
+        self.since_snap += len(records)
+        self._build = self._made = None  # of the game before this commit: begun again
+        try:
+            # the number and board time of the last event: the game's after
+            # this commit (its board time runs on between events)
+            w = records[-1].split(" ", 3)
+            self._seq, self._t = int(w[1]), int(w[2])
+        except (ValueError, IndexError):
+            self._seq = -1
+        if self.source is not None and self.since_snap >= self.snap_every:
+            self.snap_due = True
+        return True
+
+    def _append(self, records):
+        # The records as one commit (a group frame first if more than
+        # one), flushed; the file's size and CRC after it. False if the
+        # flash cannot take it even with every finished game dropped.
         while True:
             try:
                 size, crc = self.size, self.crc
@@ -157,15 +183,7 @@ class Journal:
                     size, crc = self._write(encode(r), size, crc)
                 self._f.flush()
                 self.writes += 1
-                at = self.size
-                self.size, self.crc, self.clock = size, crc, clock
-                if snap:
-                    self.snap_at = at
-                    self.since_snap = 0
-                    self.snapshots += 1
-                    self.mark_clock(-1, 0, 0)  # the pointer to it, at once
-                else:
-                    self.since_snap += len(records)
+                self.size, self.crc = size, crc
                 return True
             except OSError:
                 # littlefs never commits a write that failed (its file is
@@ -174,8 +192,67 @@ class Journal:
                 # games give way to the game in progress, oldest first.
                 self.open_game(self.game)
                 if not cold.call("store.budget", "drop_oldest", self):
-                    self.failed += 1
                     return False
+
+    def snapshot_step(self):
+        """One slice of the snapshot due (App calls it in a step that
+        emitted nothing, nothing changing on the board): the first builds
+        nothing but checks, each next encodes a field of the game
+        (store/snapshot.py, build), the last writes the records as a
+        commit of their own and points the clock mark at it. The snapshot
+        is the game after the last commit: an event since (a commit, or the
+        game's number gone past it) drops what was built, and the next
+        quiet step begins again. Returns whether a snapshot is still due."""
+        if not self.snap_due:
+            return False
+        try:
+            if self._made is not None:
+                self._write_snapshot()
+            elif self._build is not None:
+                made = next(self._build)
+                if made is not None:
+                    self._build, self._made = None, made
+            elif self.source.seq == self._seq:
+                # (the game's number is the last record's: not a commit of
+                # the old game's records after a GAME made it the next one's)
+                if self.crc is None:  # read from the flash the first time after a power-up
+                    self.crc = cold.call("store.snapshot", "file_crc", self.path(self.game), self.size)
+                self._build = cold.call("store.snapshot", "build", self.source, self.size, self.crc, self.clock,
+                                        self.known_start, self.faces, self._t)
+                self._seq_built = self.source.seq
+            else:
+                # not the game of the last commit: due again at the next
+                # commit (the App's scans are not kept busy meanwhile)
+                self.snap_due = False
+        except (MemoryError, OSError, TypeError, ValueError):
+            # The heap, or a field of Game the snapshot does not know: no
+            # snapshot now (a power-up reads from the one before, or the
+            # whole file), tried again snap_every records on.
+            self._drop_snapshot()
+        if self._build is not None and self.source.seq != self._seq_built:
+            self._build = None  # the game has moved on (its commit is next): begun again after it
+        return self.snap_due
+
+    def _write_snapshot(self):
+        # The snapshot's records as a commit of their own: the pointer in
+        # the clock mark to it, at once.
+        made, self._made = self._made, None
+        if self.source.seq != self._seq_built:
+            return  # the game has moved on: begun again after its commit
+        at = self.size
+        if not self._append(made):
+            self._drop_snapshot()  # the flash is full: tried again snap_every records on
+            return
+        self.snap_at = at
+        self.since_snap = 0
+        self.snap_due = False
+        self.snapshots += 1
+        self.mark_clock(-1, 0, 0)
+
+    def _drop_snapshot(self):
+        self._build = self._made = None
+        self.snap_due = False
+        self.since_snap = 0
 
     def note(self, event):
         """Keeps the events whose effect the faces' scene still shows
@@ -192,6 +269,12 @@ class Journal:
         f = self.faces
         if kind == "GAME":
             f.clear()  # the scene starts again
+        pos = self.source.position if self.source is not None else None
+        if pos is not None and pos is not self.known_start[0] and pos.ply == 0:
+            # a new Position (a GAME's, a correction's to a new position)
+            # with no move yet: its FEN is the one its moves will start
+            # from (store/snapshot.py need not take them back to read it)
+            self.known_start[0], self.known_start[1] = pos, pos.fen()
         if kind in _DUTY_ENDS:
             f.pop("TOUCH", None)  # a touch duty ends
         if kind in _OVERRULE_ENDS:
@@ -209,35 +292,10 @@ class Journal:
         elif kind == "RESTORED":
             f.pop("ALERT", None)
 
-    def _after(self, records):
-        # Whether the game is as these records left it, so that a snapshot
-        # of it may close their commit: not when a GAME event has already
-        # made it the next game's (App commits the old game's last step
-        # then, into the old game's file).
-        try:
-            return seq_of(records[-1]) == self.source.seq
-        except ValueError:
-            return False
-
     def _write(self, frame, size, crc):
         # One frame appended: the file's size and CRC after it.
         self._f.write(frame)
         return size + len(frame), (crc32(frame, crc) if crc is not None else None)
-
-    def _snapshot(self, clock):
-        # The snapshot records of the game after this step (store/snapshot.py),
-        # or None when one cannot be made now (the heap, or a field of Game
-        # the snapshot does not know: then the power-up reads the whole file,
-        # as without snapshots). The CRC of the file so far is read from the
-        # flash the first time after a power-up.
-        try:
-            if self.crc is None:
-                self.crc = cold.call("store.snapshot", "file_crc", self.path(self.game), self.size)
-            return cold.call("store.snapshot", "parts", self.source, self.size, self.crc, clock, self._start,
-                             self.faces)
-        except (MemoryError, OSError, TypeError, ValueError):
-            self.since_snap = 0  # tried again SNAP_EVERY records on
-            return None
 
     def mark_clock(self, seq, t, tick):
         """Writes the clock mark over the last (best effort: a mark the

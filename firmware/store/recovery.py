@@ -306,6 +306,8 @@ def _apply(game, records, now, journal=None):
             _snapshot.load(game, fields)  # the game as it was after the snapshot's step
             head = game.head
             if journal is not None:
+                # the start FEN of the position it made (the next snapshot need not take its moves back)
+                journal.known_start[0], journal.known_start[1] = game.position, fields["f"]["position"]["P"][0]
                 journal.faces = {}
                 for event in fields["s"]:
                     journal.note(event)

@@ -18,11 +18,14 @@
 # start included, whether before or after the snapshot.
 #
 # A snapshot is written as one or more records `K <seq> <t> <part> <parts>
-# <json slice>` at the end of the commit of a step (so it is the state
-# after that step's events), each record within MAX_PART bytes, so that
-# every record keeps within a frame (store/recovery.py's MAX_RECORD).
-# Loaded for the call and dropped after (game/cold.py): it runs once every
-# store/journal.py SNAP_EVERY records and at a power-up that has one.
+# <json slice>`, a commit of their own after the commit of a step (so it is
+# the state after that step's events), each record within MAX_PART bytes,
+# so that every record keeps within a frame (store/recovery.py's
+# MAX_RECORD). It is built a slice at a time in the quiet steps after that
+# commit, never in the step of a press (build(); store/journal.py,
+# Journal.snapshot_step). Loaded for the build and dropped after
+# (game/cold.py): it runs once every store/journal.py SNAP_EVERY records
+# and at a power-up that has one.
 import binascii
 import json
 import os
@@ -39,32 +42,94 @@ MAX_PART = 900  # json characters a record (K's header and CRC fit a 1024-byte r
 KIND = "K"
 _start = None  # parts()'s `start` while it runs
 _CHUNK = const(1024)  # bytes read at a time by file_crc
+_MOVES_A_SLICE = const(64)  # moves read into the snapshot in one slice of build()
 
 
-def parts(game, at, crc, clock, start=None, faces=None):
-    """The records of a snapshot of `game`: `at` the byte offset where its
-    commit starts in the game's file, `crc` the CRC-32 of the file's bytes
-    before it (a power-up that starts from here checks them without
-    reading them as records), `clock` the text of the last clock snapshot
-    committed (`S ...`, store/journal.py) or None. `start`, a list kept
-    by the caller, [position, its start FEN], spares taking every move
-    back to read the start FEN again while the game's Position object is
-    the same (only a GAME or a correction to a new position replaces it,
-    and no one sets a FEN on it). `faces`: the events the faces' scene
-    still shows (Journal.note), replayed to it at a power-up."""
+def parts(game, at, crc, clock, start=None, faces=None, t=None):
+    """The records of a snapshot of `game`, built at once (build()'s
+    slices one after the other)."""
+    made = None
+    for made in build(game, at, crc, clock, start, faces, t):
+        pass
+    return made
+
+
+def build(game, at, crc, clock, start=None, faces=None, t=None):
+    """The snapshot of `game` built a slice at a time (a generator): it
+    yields None after each slice, and last the records. `at` the byte
+    offset where its commit starts in the game's file, `crc` the CRC-32
+    of the file's bytes before it (a power-up that starts from here checks
+    them without reading them as records), `clock` the text of the last
+    clock snapshot committed (`S ...`, store/journal.py) or None. `start`,
+    a list kept by the caller, [position, its start FEN], spares taking
+    every move back to read the start FEN again while the game's Position
+    object is the same (only a GAME or a correction to a new position
+    replaces it, and no one sets a FEN on it). `faces`: the events the
+    faces' scene still shows (Journal.note), replayed to it at a
+    power-up. `t`: the board time of the last event committed (the game's
+    own runs on between events: App's steps advance it), None for the
+    game's.
+
+    The journal runs one slice a quiet step (Journal.snapshot_step), never
+    in the step of a press: a slice is one field of JOURNALED encoded (the
+    position's moves _MOVES_A_SLICE at a time), then one record of the
+    json cut into records. The game
+    must not change between two slices: the caller drops a build whose
+    game has emitted an event since it began, and starts again."""
     global _start
-    _start = start
     for name in game.__dict__:
         if name not in NOT_JOURNALED and name not in JOURNALED:
             raise TypeError("Game.%s is in neither JOURNALED nor NOT_JOURNALED (game/journaled.py)" % name)
+    seq = game.seq
+    if t is None:
+        t = game.t
+    fields = []  # `"name":<json>` of each field
+    for name in JOURNALED:
+        v = t if name == "t" else getattr(game, name)
+        if isinstance(v, Position):
+            moves = array("H", bytes(2 * v.ply))
+            for i in range(v.ply):
+                moves[i] = v.move_at(i)
+                if i % _MOVES_A_SLICE == _MOVES_A_SLICE - 1:
+                    yield
+            code = {"P": [_start_of(v, moves, start), _b64(moves)]}
+            moves = None
+        else:
+            _start = start
+            code = _encode(v)
+        fields.append('"%s":%s' % (name, _json(code)))
+        code = None
+        yield
     scene = sorted(faces.values(), key=seq_of) if faces else []
-    state = {"at": at, "crc": crc, "clock": clock, "s": scene, "f": {name: _encode(getattr(game, name)) for name in JOURNALED}}
-    text = json.dumps(state, separators=(",", ":"))
-    n = (len(text) + MAX_PART - 1) // MAX_PART
+    # The json, as the pieces it is made of (no copy of the whole: on the
+    # board a block of a few KB in a game's heap costs collections), cut
+    # into records of MAX_PART characters.
+    pieces = ['{"at":%d,"crc":%d,"clock":%s,"s":%s,"f":{' % (at, crc, _json(clock), _json(scene))]
+    for i in range(len(fields)):
+        if i:
+            pieces.append(",")
+        pieces.append(fields[i])
+    pieces.append("}}")
+    fields = None
+    n = (sum(len(p) for p in pieces) + MAX_PART - 1) // MAX_PART
+    yield
     out = []
-    for i in range(n):
-        out.append("%s %d %d %d %d %s" % (KIND, game.seq, game.t, i + 1, n, text[i * MAX_PART:(i + 1) * MAX_PART]))
-    return out
+    record = ["%s %d %d %d %d " % (KIND, seq, t, 1, n)]
+    room = MAX_PART
+    for p in pieces:
+        while p:
+            take = p if len(p) <= room else p[:room]
+            record.append(take)
+            room -= len(take)
+            p = p[len(take):] if len(take) < len(p) else ""
+            if room == 0:
+                out.append("".join(record))
+                record = ["%s %d %d %d %d " % (KIND, seq, t, len(out) + 1, n)]
+                room = MAX_PART
+                yield
+    if room < MAX_PART:
+        out.append("".join(record))
+    yield out
 
 
 def file_crc(path, size, wdt=None):
@@ -212,6 +277,10 @@ def _decode(v):
     raise ValueError("unknown tag %r in a snapshot" % tag)
 
 
+def _json(v):
+    return json.dumps(v, separators=(",", ":"))
+
+
 def _b64(data):
     return binascii.b2a_base64(data)[:-1].decode()  # (without its newline)
 
@@ -228,11 +297,17 @@ def _typecode(a):
 
 
 def _position(pos, known):
-    # [the FEN the game's moves start from, the moves]: the moves are taken
-    # back to read the start, then made again, unless `known` has it.
+    # [the FEN the game's moves start from, the moves].
     moves = array("H", [pos.move_at(i) for i in range(pos.ply)])
+    return [_start_of(pos, moves, known), _b64(moves)]
+
+
+def _start_of(pos, moves, known):
+    # The FEN the moves of `pos` start from: `known`'s if it is of this
+    # Position object, else read by taking every move back and making it
+    # again (at once: the game's position is not itself in between).
     if known is not None and known[0] is pos:
-        return [known[1], _b64(moves)]
+        return known[1]
     while pos.ply:
         pos.pop()
     start = pos.fen()
@@ -240,7 +315,7 @@ def _position(pos, known):
         pos.push(m)
     if known is not None:
         known[0], known[1] = pos, start
-    return [start, _b64(moves)]
+    return start
 
 
 def _position_of(start, text):

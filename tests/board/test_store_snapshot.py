@@ -58,6 +58,26 @@ def play_script(store, script, snap_every):
 
 def cmd(r, *words):
     r.command(list(words))
+    quiet_steps(r)
+
+
+def quiet_steps(r, most=200):
+    """Steps at the same instant while a snapshot is due (built a slice a
+    quiet step: store/journal.py, snapshot_step), so that a command's
+    commit gets its snapshot before the next command, as a move's does in
+    the time after its press."""
+    for _ in range(most):
+        if not r.app.journal.snap_due:
+            return
+        r.step()
+
+
+def snapshot_steps(j, most=200):
+    """Journal.snapshot_step until no snapshot is due (or `most` steps:
+    one that cannot begin stays due)."""
+    for _ in range(most):
+        if not j.snapshot_step():
+            return
 
 
 def master(moves, snap_every, store):
@@ -425,11 +445,16 @@ def test_no_snapshot_closes_a_commit_the_game_has_moved_past(tmp_path):
     seq = r.app.game.seq
     r.app.game.seq += 1  # as after a GAME event of the next game
     assert j.commit(["E %d 0 TOUCH red own a0 5.1" % seq])
+    snapshot_steps(j)
     assert j.snapshots == before
     r.app.game.seq -= 1
-    assert j.commit(["E %d 0 TOUCH red own a0 5.1" % (seq + 1)]) and j.snapshots == before
+    assert j.commit(["E %d 0 TOUCH red own a0 5.1" % (seq + 1)])
+    snapshot_steps(j)
+    assert j.snapshots == before
     r.app.game.seq += 1
-    assert j.commit(["E %d 0 TOUCH red own a0 5.1" % (seq + 1)]) and j.snapshots == before + 1
+    assert j.commit(["E %d 0 TOUCH red own a0 5.1" % (seq + 1)])
+    snapshot_steps(j)
+    assert j.snapshots == before + 1
 
 
 def test_records_applied_at_power_up_are_bounded_whatever_the_game_length(tmp_path):
@@ -447,3 +472,80 @@ def test_records_applied_at_power_up_are_bounded_whatever_the_game_length(tmp_pa
         j.close()
         applied.append(count)
     assert max(applied) <= 64 + 8 + 1, applied
+
+
+def test_the_snapshot_is_built_and_written_in_steps_that_commit_nothing(tmp_path):
+    # The press->MOVE step must not pay for the snapshot (docs/STORE.md,
+    # "The cost in play"): its slices and its own commit come in later
+    # steps, each of which commits nothing else; the step of every press
+    # commits its MOVE without a K record.
+    store = str(tmp_path / "j")
+    r = master(["h2e2", "h9g7"], 4, store)
+    app, j = r.app, r.app.journal
+    log = []
+    step, commit, snapshot_step = app.step, j.commit, j.snapshot_step
+
+    def logged(what, f):
+        def call(*args):
+            log.append(what)
+            return f(*args)
+        return call
+
+    app.step = logged("step", step)
+    j.commit = logged("commit", commit)
+    j.snapshot_step = logged("slice", snapshot_step)
+    before = j.snapshots
+    for m in ["h0g2", "i9h9", "i0h0", "b9c7", "b2b6", "a9a8", "c3c4", "c6c5"]:
+        r.play(m, gap=3000)
+    steps = " ".join(log).split("step")
+    assert j.snapshots >= before + 2
+    assert sum("slice" in s for s in steps) > 2 * 3  # a few slices a snapshot, each a step of its own
+    assert not [s for s in steps if "slice" in s and "commit" in s]
+    for group in recovery.Reader(j.path(1)).commits():
+        kinds = {p[0] for p in group}
+        assert kinds == {"K"} or "K" not in kinds, group  # a commit of its own
+        assert not ("K" in kinds and any(" MOVE " in p for p in group))
+
+
+def test_an_event_during_the_build_begins_it_again_from_the_game_after_it(tmp_path):
+    # The snapshot is the game after the last commit: an event committed
+    # while it is half built (the arbiter's pause) drops it, and the one
+    # written is of the game after that event (a power-up from it is a
+    # full replay).
+    store = str(tmp_path / "j")
+    r = master(["h2e2", "h9g7"], 1000, store)
+    j = r.app.journal
+    j.snap_every = 1
+    r.play("h0g2", gap=601)  # up to the step of the press, not after
+    assert j.snap_due
+    seq = r.app.game.seq
+    r.step()
+    r.step()
+    assert j.snap_due and j.snapshots == 0  # begun, not written
+    r.command(["pause"])  # the arbiter stops the clocks: an event
+    quiet_steps(r)
+    assert j.snapshots == 1 and not j.snap_due
+    assert r.app.game.seq > seq
+    groups = list(recovery.Reader(j.path(1)).commits())
+    k = [g for g in groups if g[0].startswith("K ")]
+    assert len(k) == 1 and snapshot.header(k[0][0])[0] == r.app.game.seq
+    assert check_every_commit(store, str(tmp_path)) > 0
+
+
+def test_the_start_fen_is_known_without_taking_the_moves_back(tmp_path):
+    # Reading the start FEN by taking every move back is the one part of a
+    # snapshot that cannot be sliced (the game's own position changes
+    # meanwhile): the journal knows it from the position's first record (a
+    # GAME, a correction to a new position) and from a power-up's snapshot.
+    store = str(tmp_path / "j")
+    r = master(["h2e2", "h9g7", "h0g2", "i9h9"], 2, store)
+    j, g = r.app.journal, r.app.game
+    assert j.known_start == [g.position, Position().fen()]
+    r.power(False)
+    r.power(True)
+    j, g = r.app.journal, r.app.game
+    assert j.recovered_from > 0 and j.known_start[0] is g.position
+    fen = "4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1"
+    cmd(r, "correct", fen.replace(" ", "_"))  # 5.8.2: a position not in the game
+    assert j.known_start == [g.position, g.position.fen()] and g.position.ply == 0
+    assert snapshot._position(g.position, j.known_start)[0] == g.position.fen()
