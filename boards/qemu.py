@@ -21,10 +21,10 @@
 import time
 
 import _board
-import micropython
 import ticks
 from boards.simrun import KEY, T0, Runner  # noqa: F401  (KEY: the host signs with it)
 from boards.sim import SimBoard
+from sense.frame import pack
 
 _MODE_RB = 1  # fopen's "rb" (semihosting SYS_OPEN modes)
 _MODE_RPLUSB = 3  # "r+b"
@@ -198,23 +198,6 @@ class UartLink:
         return ()  # nothing is kept: every frame went out on the UART
 
 
-@micropython.viper
-def _pack(occ, frame):
-    # The frame (three 30-bit words, sense/frame.py) of the bitmap of
-    # pieces, word by word: about the work of a Pico's map_bits over its
-    # 96 shift-register bits (frame.pack divides each point by 30).
-    o = ptr8(occ)
-    f = ptr32(frame)
-    p = 0
-    for k in range(3):
-        w = 0
-        for b in range(30):
-            if o[p]:
-                w |= 1 << b
-            p += 1
-        f[k] = w
-
-
 class EmulatedSensors(SimBoard):
     """The simulated board's sensors and levers, read as cheaply as a Pico
     reads its shift registers: the frame is packed straight from the
@@ -235,7 +218,7 @@ class EmulatedSensors(SimBoard):
             return False
         if frame is self.frame and self.occ == self.seen:
             return True  # the bits of the last read (firmware/app.py)
-        _pack(self.occ, frame)
+        pack(self.occ, frame)  # (sense/frame.py: one viper call)
         self.frame = frame
         self.seen = bytearray(self.occ)  # (a copy only when a piece moved)
         return False

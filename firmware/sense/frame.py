@@ -35,20 +35,19 @@ def codes(points):
 
 @micropython.viper
 def pack(occ, frame):
-    """Frame from a bitmap of 90 points (bytearray, nonzero = a piece)."""
+    """Frame from a bitmap of 90 points (bytearray, nonzero = a piece),
+    word by word (no division per point: about the work of a Pico's
+    map_bits over its 96 shift-register bits, boards/qemu.py)."""
     o = ptr8(occ)
     f = ptr32(frame)
-    f[0] = 0
-    f[1] = 0
-    f[2] = 0
-    for p in range(90):
-        if o[p]:
-            k = 0
-            b = p
-            while b >= 30:
-                b -= 30
-                k += 1
-            f[k] = f[k] | (1 << b)
+    p = 0
+    for k in range(3):
+        w = 0
+        for b in range(30):
+            if o[p]:
+                w |= 1 << b
+            p += 1
+        f[k] = w
 
 
 @micropython.viper
