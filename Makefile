@@ -6,36 +6,55 @@
 #   make bench  the benchmarks and the slow stress checks
 #   make bench-compare BASE=<commit>  speed and heap against an older commit
 #   make deploy copy the firmware to a board with mpremote (PORT=/dev/ttyACM0)
-#   make firmware      the firmware image for the emulated Pico (MICROPY_DIR, README)
-#   make bench-target  the benchmarks on the emulated Pico, in instructions
+#   make firmware      the firmware images: emulated Pico, RISC-V, the Pico's UF2 (README)
+#   make uf2    the Pico's UF2 alone (build/firmware/rp2_pico/firmware.uf2)
+#   make bench-target  the benchmarks on the emulated Picos: qemu in instructions, rp2040js in cycles
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 ARCHS  := x64 armv6m armv7emsp xtensawin rv32imc
+EVAL   := host_tools/xqboard/hall/static/eval
+EVAL_STAMP := $(EVAL)/node_modules/.package-lock.json
 
-.PHONY: setup build test bench bench-compare demo demo-hall deploy clean firmware bench-target
+.PHONY: setup build test bench bench-compare demo demo-hall deploy clean firmware uf2 bench-target
 
-setup: $(STAMP)
+setup: $(STAMP) $(EVAL_STAMP)
 
 # The stamp is rebuilt only when the pins or the package metadata change, so a
 # second `make setup` costs nothing. The stubs of each target port go to a
 # folder of their own, .venv/stubs/<port>, for the type check (docs/HARDWARE.md).
 $(STAMP): requirements.txt pyproject.toml system-packages.txt $(wildcard typings/stubs-*.txt)
 	bash scripts/debian-packages.sh system-packages.txt
-	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	# (a venv whose making was cut short has no pip: made again)
+	$(PY) -m pip --version >/dev/null 2>&1 || { rm -rf $(VENV) && $(PYTHON) -m venv $(VENV); }
 	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	$(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	for f in typings/stubs-*.txt; do port=$${f#typings/stubs-}; port=$${port%.txt}; \
 	  $(PY) -m pip install --quiet --disable-pip-version-check --upgrade --target $(VENV)/stubs/$$port -r $$f || exit 1; done
 	touch $(STAMP)
 
+# The live page's eval bar runs Fairy-Stockfish (npm, GPL-3) in the viewer's
+# browser: `npm ci` installs it from the lock file of the pages' own folder
+# (not the root package.json: that is the MicroPython package manifest).
+# Without npm the eval bar's tests skip.
+$(EVAL_STAMP): $(EVAL)/package.json $(EVAL)/package-lock.json
+	if command -v npm >/dev/null; then npm ci --prefix $(EVAL) --no-audit --no-fund --loglevel=error && touch $@; \
+	else echo "eval bar: npm is not installed (system-packages.txt: nodejs); its tests skip"; fi
+
+# (and the emulated RP2040 of --target rp2040: rp2040js by npm ci from its
+# lock file, once per change of it, and the B1 bootrom where an rp2040js
+# clone is found: README, "Firmware images")
 build: setup
 	$(PY) -m xqboard.build $(ARCHS)
+	$(PY) -m xqboard.target.rp2040_env setup
 
+# Two xdist workers (the CI's two cores); the 15 slowest tests and the
+# run's wall and CPU time close the output (docs/DEVELOPING.md, "The test
+# suite's time": each folder's share of the 300 s).
 test: build
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadgroup --durations=15
 
 bench: build
 	$(PY) -m xqboard.benchrun
@@ -64,8 +83,13 @@ firmware: setup
 	bash scripts/debian-packages.sh --required firmware-packages.txt
 	bash scripts/firmware.sh
 
+# The image a board maker flashes (README, "Firmware images").
+uf2: setup
+	bash scripts/debian-packages.sh --required firmware-packages.txt
+	bash scripts/firmware.sh uf2
+
 bench-target: firmware build
-	$(PY) bench/target/bench_target.py
+	$(PY) bench/target/bench_rp2040.py
 	$(PY) bench/target/bench_rulings_target.py
 
 clean:

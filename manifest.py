@@ -17,14 +17,15 @@ if options.port_manifest:
     # The port's own modules (asyncio, onewire...), as in its stock build.
     include("$(PORT_DIR)/boards/manifest.py")
 
-for name in ("xq", "clock", "sense", "game", "link", "store", "ui"):
+for name in ("xq", "clock", "sense", "game", "jobs", "link", "store", "ui"):
     package(name, base_path="firmware")
 module("app.py", base_path="firmware")
 module("app_loop.py", base_path="firmware")  # the device loop (App.run)
 module("ticks.py", base_path="firmware")
-# The real boards only (the simulator's modules stay on the PC).
+# The real boards only (the simulator's modules stay on the PC); pio.py imports
+# only on the rp2 port (its `rp2` module), elsewhere the SPI path reads the chain.
 package("boards", base_path=".", files=["__init__.py", "device.py", "pico.py", "esp32s3.py",
-                                        "hc165.py", "matrix.py", "mcp23017.py"] + list(options.board_modules))
+                                        "hc165.py", "matrix.py", "mcp23017.py", "pio.py"] + list(options.board_modules))
 
 # The SSD1306 display driver of micropython-lib (boards/device.py). require()
 # looks in $(MPY_LIB_DIR): the port's lib/micropython-lib submodule by

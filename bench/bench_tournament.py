@@ -22,7 +22,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "host_tools"))
 
-from xqboard.tournament.event import Event  # noqa: E402
+from xqboard.tournament.event import Tournament  # noqa: E402
 from xqboard.tournament.simulate import simulate  # noqa: E402
 
 BBP_DUTCH_500x9_WORST = 7.5     # s, worst round, as published
@@ -41,7 +41,7 @@ def pure(n, rounds, seeds=3):
 def through_the_file(n=1000, rounds=11):
     rng = random.Random(1)
     with tempfile.TemporaryDirectory() as tmp:
-        ev = Event.create(os.path.join(tmp, "big.db"), "bench", system="swiss", rounds=rounds, seed=1)
+        ev = Tournament.create(os.path.join(tmp, "big.db"), "bench", system="swiss", rounds=rounds, seed=1)
         with ev.db:
             for i in range(n):
                 ev.db.execute("insert into entrants (kind, name, rating) values ('player', ?, ?)",

@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 
 from xqboard.target import image
-from xqboard.target.qemu import Emulator
+from xqboard.target.emulator import Emulator
 
 PROBE = """
 import gc

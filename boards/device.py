@@ -17,31 +17,63 @@ if TYPE_CHECKING:
 
     from hardware import Definition, Machine  # typings/hardware.pyi
 
-_LEVER_MS = 30  # a lever must read pressed this long to count (its own debounce)
+_LEVER_MS = 30  # a lever must have read up this long before its next edge counts (its debounce)
 
 
 class Lever:
-    """A clock lever to ground with a pull-up. Polled every scan: a press is
-    the moment it has read low for _LEVER_MS; it must be released again
-    before it can count once more."""
+    """A clock lever to ground with a pull-up. A press is the lever's
+    falling edge, stamped in the pin's interrupt (hard: it runs within
+    microseconds, in the middle of any step of the loop) with the App's own
+    clock, ticks_ms; the debounce comes after the edge: an edge counts when
+    the scans had read the lever up for _LEVER_MS before it, and the
+    contact's bounce that follows finds it disarmed. So the press's time
+    (poll) is the edge's, however long the step it landed in: the clock
+    stops there (art. 6), not at the scan that takes it. A pin without
+    interrupts (a fake) is polled: the press is the first scan that reads
+    it down, armed the same way."""
 
-    def __init__(self, pin: "port.Pin", side):
+    def __init__(self, pin: "port.Pin", side, stamp=None):
+        from array import array
+
         self.pin = pin
         self.side = side
-        self.low_since = None
-        self.counted = False
+        self.up_since = None
+        # [armed, an edge not yet taken, its time]: the interrupt writes
+        # them in place (it may not allocate)
+        self.st = array("i", (0, 0, 0))
+        self.stamp = stamp  # () -> the App's ms (time.ticks_ms masked)
+        if stamp is not None and hasattr(pin, "irq"):
+            pin.irq(self._edge, pin.IRQ_FALLING, hard=True)
+        else:
+            self.stamp = None
+
+    def _edge(self, pin):
+        st = self.st
+        stamp = self.stamp
+        if st[0] and stamp is not None:  # never None once the irq is set
+            st[2] = stamp()
+            st[0] = 0
+            st[1] = 1
 
     def poll(self, now_ms, diff):
+        """The time of a press since the last poll (the App's ms), or None.
+        (Once armed, a scan's poll is the pin's read and two tests.)"""
+        st = self.st
         if self.pin.value():
-            self.low_since = None
-            self.counted = False
-            return False
-        if self.low_since is None:
-            self.low_since = now_ms
-        if not self.counted and diff(now_ms, self.low_since) >= _LEVER_MS:
-            self.counted = True
-            return True
-        return False
+            if self.up_since is None:
+                self.up_since = now_ms
+            elif not st[0] and not st[1] and diff(now_ms, self.up_since) >= _LEVER_MS:
+                st[0] = 1  # armed: the next falling edge is a press
+        else:
+            self.up_since = None
+            if self.stamp is None and st[0]:  # polled: this scan's time
+                st[0] = 0
+                st[1] = 1
+                st[2] = now_ms
+        if st[1]:
+            st[1] = 0
+            return st[2]
+        return None
 
 
 class UsbPort:
@@ -131,9 +163,11 @@ class Panel:
         self.sender = PagedSender(oled)
         self.due = None  # the scene to look at, once draw() asked
         self.unsent = False  # a redraw finished and not all of it sent yet
+        self.active = False  # work to do since draw(): a step that finds none clears it
 
     def draw(self, scene, now):
         self.due = scene  # looked at by the next step (the display task only asks)
+        self.active = True
 
     def step(self, now, send_only=False):
         """One step of this display's work: NOTHING, SENT (a part sent) or
@@ -172,25 +206,34 @@ class Displays:
     none draws, a part sent by each display with one to send (~28,000
     each, a part's I2C ~0.9 ms) and the low-time sound's look at the clock.
     So a scan's display work is bounded by its largest step
-    (tests/test_faces_budget.py)."""
+    (tests/ui/test_faces_budget.py)."""
 
     def __init__(self, panels, sounder):
         self.panels = panels
         self.sounder = sounder
         self.turn = 0  # the display whose step comes first in the next scan
         self.clock = None  # the clock the low-time sound is to look at, once asked
+        self.idle = True  # nothing to do until ask() (the device loop's quiet test)
 
     def ask(self, scene, now):
         for panel in self.panels:
             panel.draw(scene, now)
         self.clock = scene.game.clock
+        self.idle = False
 
     def tick(self, now):
+        if self.idle:
+            return
         if not self._step(now) and self.clock is not None:
             # (in a scan with no drawing step: with a key's it would make
             # the scan's longest display work longer still)
             self.sounder.watch_low(self.clock, now)
             self.clock = None
+        if self.clock is None:
+            for panel in self.panels:
+                if panel.active:
+                    return
+            self.idle = True
 
     def _step(self, now):
         """One display's drawing step, or parts sent; True if it drew."""
@@ -199,7 +242,13 @@ class Displays:
         sent = -1
         for i in range(n):
             k = (self.turn + i) % n
-            done = panels[k].step(now, sent >= 0)
+            panel = panels[k]
+            if not panel.active:
+                continue  # (a scan of an idle display costs a test, not a step's calls)
+            only_send = sent >= 0
+            done = panel.step(now, only_send)
+            if done == NOTHING and not only_send:
+                panel.active = False  # nothing due, drawn or unsent: idle until draw()
             if done == DREW:
                 self.turn = (k + 1) % n
                 return True
@@ -227,13 +276,30 @@ class Device:
         key = config.get("key")
         self.key = bytes.fromhex(key) if key else None
         self.store = config.get("store", "/games")
-        self.sensor = d.sensors(machine, config.get("driver", d.DRIVER))
+        self.driver = config.get("driver", d.DRIVER)
+        self.sensor = d.sensors(machine, self.driver)
         # The App's read_frame(frame) is the driver's read itself: one call
         # level, not two, in every scan (~800 instructions on a Cortex-M0+).
         self.read_frame = self.sensor.read
         Pin = machine.Pin
-        self.levers_ = (Lever(Pin(d.PINS["lever_red"], Pin.IN, Pin.PULL_UP), RED),
-                        Lever(Pin(d.PINS["lever_black"], Pin.IN, Pin.PULL_UP), BLACK))
+        import time
+
+        def stamp():
+            return time.ticks_ms() & ticks.MASK  # pyright: ignore[reportOperatorIssue]  (main.py's now())
+
+        pins = (Pin(d.PINS["lever_red"], Pin.IN, Pin.PULL_UP), Pin(d.PINS["lever_black"], Pin.IN, Pin.PULL_UP))
+        # The levers' edges the PIO timed (boards/pio.py), where the board
+        # has one: [sides pressed (bit 0 Red, 1 Black), Red's edge, Black's]
+        # (ticks_ms), written in place by the interrupt (it may not
+        # allocate); then no lever is polled at all.
+        from array import array
+
+        self.edges = array("i", (0, 0, 0))
+        timers = getattr(d, "lever_timers", None)
+        self.timers = timers(machine, pins, self._edge) if timers else None
+        self.levers_ = () if self.timers else (Lever(pins[0], RED, stamp), Lever(pins[1], BLACK, stamp))
+        self._disable_irq = getattr(machine, "disable_irq", None)
+        self._enable_irq = getattr(machine, "enable_irq", None)
         self.port = UsbPort()
         self.display = NoDisplay()
         self.panels = []  # where not empty, the app feeds a scene (ui/scene.py) to draw()
@@ -267,7 +333,7 @@ class Device:
                 for side, addr in on_bus:
                     oled = ssd1306.SSD1306_I2C(128, 64, bus, addr=addr)
                     self.panels.append(Panel(oled, None if side == "both" else side_of(side)))
-            if "oled_sda" in d.PINS:
+            if "oled_sda" in d.PINS and not self._pins_taken(d, (d.PINS["oled_sda"], d.PINS["oled_scl"])):
                 i2c = machine.I2C(getattr(d, "OLED_I2C_ID", 1), sda=machine.Pin(d.PINS["oled_sda"]),
                                   scl=machine.Pin(d.PINS["oled_scl"]))
                 oled = ssd1306.SSD1306_I2C(128, 64, i2c)
@@ -276,17 +342,58 @@ class Device:
         except (ImportError, OSError):
             pass  # no display fitted, or no driver: the board still records
 
+    def _pins_taken(self, d: "Definition", pins):
+        # the matrix alternative's rows and columns may take the display's pins (the Pico's GP6/GP7)
+        if self.driver != "matrix":
+            return False
+        return any(p in getattr(d, "MATRIX_ROWS", ()) + getattr(d, "MATRIX_COLS", ()) for p in pins)
+
+    def _edge(self, k):
+        # LeverTimer's on_press for lever k (0 Red, 1 Black): in the interrupt
+        edges = self.edges
+
+        def on_press(t):
+            edges[1 + k] = t
+            edges[0] |= 1 << k
+
+        return on_press
+
     # The App's interface.
 
     def tick(self, now):
         """Polls the levers (called by main.py before each step)."""
         self._now = now
-        self.sounder.tick(now, self._diff)
+        if self.sounder.pattern:  # (sounding: a call a scan only then)
+            self.sounder.tick(now, self._diff)
         if self.panels:
             self.displays.tick(now)  # outside the App's step
+        if self.edges[0]:
+            self._take_edges()
         for lever in self.levers_:
-            if lever.poll(now, self._diff):
-                self.pressed.append(lever.side)
+            t = lever.poll(now, self._diff)
+            if t is not None:
+                self.pressed.append((lever.side, t))
+
+    def _take_edges(self):
+        # the presses the PIO timed, earliest first (the interrupt kept off
+        # while they are read: an edge between the read and the clear
+        # would be lost)
+        from xq.pieces import BLACK, RED
+
+        state = self._disable_irq() if self._disable_irq else None
+        e = self.edges
+        got, red, black = e[0], e[1], e[2]
+        e[0] = 0
+        if self._enable_irq:
+            self._enable_irq(state)
+        both = []
+        if got & 1:
+            both.append((RED, red))
+        if got & 2:
+            both.append((BLACK, black))
+        if len(both) == 2 and self._diff(black, red) < 0:
+            both.reverse()
+        self.pressed.extend(both)
 
     def levers(self):
         if not self.pressed:

@@ -5,7 +5,7 @@
 # 2-byte register reads take ~0.8 ms at 400 kHz: a 5 ms scan period leaves
 # the core mostly idle; the debounce holds 15 ms as on the Pico.
 # The 10 x 9 matrix is the alternative: rows GPIO 1, 2, 4-7, 10-13, columns
-# GPIO 14-18, 21, 39, 42, 47. Avoided (tests/test_typecheck_pins.py cites
+# GPIO 14-18, 21, 39, 42, 47. Avoided (tests/tree/test_typecheck_pins.py cites
 # the tables): the strapping pins 0, 3, 45, 46; 26-37, flash and PSRAM;
 # 19/20, USB; 43/44, UART0 (the REPL); 38 or 48, the DevKitC-1's RGB LED.
 # With the levers and the I2C pins, that is every header GPIO left.

@@ -12,7 +12,7 @@
 # side first: rank 0 from file a to i, rank 1 from i back to a, and so on,
 # so that neighbouring chips sit next to each other under the board.
 # TABLE[i] is the point read by bit i (docs/HARDWARE.md prints it).
-from sense import frame as fr
+from sense import presence as fr
 
 # For the type checker only (never true on the board, no `typing` there):
 # the real API of the port, docs/HARDWARE.md "Type check".

@@ -9,7 +9,7 @@
 #
 # Wiring: row r is rank r, column c is file c, so bit r*9 + c reads point
 # r*9 + c (TABLE is the identity; a board wired otherwise passes its own).
-from sense import frame as fr
+from sense import presence as fr
 
 # For the type checker only (never true on the board, no `typing` there):
 # the real API of the port, docs/HARDWARE.md "Type check".

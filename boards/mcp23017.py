@@ -12,7 +12,7 @@
 # GPA0-GPA7 then GPB0-GPB6; GPB7 is free (TABLE, docs/HARDWARE.md).
 from micropython import const
 
-from sense import frame as fr
+from sense import presence as fr
 
 # For the type checker only (never true on the board, no `typing` there):
 # the real API of the port, docs/HARDWARE.md "Type check".

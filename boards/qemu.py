@@ -4,7 +4,7 @@
 # host through ARM semihosting, which the emulator is started with.
 #
 # - The flash: a host file opened through semihosting holds the image of
-#   the Pico's littlefs partition (its size: xqboard/target/qemu.py). Every erase and
+#   the Pico's littlefs partition (its size: xqboard/target/emulator.py). Every erase and
 #   program waits as long as the Pico's flash chip takes (W25Q16JV), on the
 #   emulated clock, so the journal's writes cost what they cost on a Pico,
 #   and the image survives the emulator being killed (a power cut).
@@ -24,7 +24,7 @@ import _board
 import ticks
 from boards.simrun import KEY, T0, Runner  # noqa: F401  (KEY: the host signs with it)
 from boards.sim import SimBoard
-from sense.frame import pack
+from sense.presence import pack
 
 _MODE_RB = 1  # fopen's "rb" (semihosting SYS_OPEN modes)
 _MODE_RPLUSB = 3  # "r+b"
@@ -205,7 +205,7 @@ class EmulatedSensors(SimBoard):
     in Python, to lay its flickers over it, which would count as the
     board's work here), and only when a piece moved, as the Pico's driver
     maps its bits only when they changed (boards/hc165.py). The SPI
-    transfer itself (12 bytes: 96 us at the Pico definition's 1 MHz,
+    transfer itself (12 bytes: 12 us at the Pico definition's 8 MHz,
     boards/pico.py) is not modelled."""
 
     frame = seen = None  # the frame last packed, and the pieces it shows
@@ -218,7 +218,7 @@ class EmulatedSensors(SimBoard):
             return False
         if frame is self.frame and self.occ == self.seen:
             return True  # the bits of the last read (firmware/app.py)
-        pack(self.occ, frame)  # (sense/frame.py: one viper call)
+        pack(self.occ, frame)  # (sense/presence.py: one viper call)
         self.frame = frame
         self.seen = bytearray(self.occ)  # (a copy only when a piece moved)
         return False
@@ -262,6 +262,11 @@ class EmulatedRunner(Runner):
 
     def tick(self):
         return (T0 + time.ticks_diff(time.ticks_ms(), self.boot_ms)) & ticks.MASK
+
+    def press_tick(self, t):
+        # the script's time t on the board's clock: a press that lands in a
+        # long step keeps its own time, as a Pico's lever interrupt stamps it
+        return (T0 + time.ticks_diff(self.zero_ms, self.boot_ms) + t) & ticks.MASK
 
     def step(self):
         # The caller moved self.vt to when this step is due: wait for it.

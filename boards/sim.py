@@ -5,7 +5,7 @@
 # displays keep the last text shown; its link is a buffer (scenarios, tests)
 # or a pseudo-terminal that host tools open like /dev/ttyACM0 (`xqboard
 # sim`); its journal is a directory of files standing in for the flash.
-from sense import frame as fr
+from sense import presence as fr
 
 
 class BufferPort:
@@ -109,8 +109,10 @@ class SimBoard:
     def place(self, point):
         self.occ[point] = 1
 
-    def press(self, side):
-        self.pressed.append(side)
+    def press(self, side, t=None):
+        """A press of side's lever, its edge at t (the App's ms), or None:
+        at the scan that takes it."""
+        self.pressed.append((side, t))
 
     def flicker(self, point, ms):
         self.flickers = [f for f in self.flickers if f[1] > self.vt]

@@ -12,6 +12,7 @@ from game.events import CHAIN_BYTES, CHAIN_MARK
 from game.phases import SETUP
 from link import auth
 from link.frame import FrameError, crc, decode
+from xq import squares
 from xq.pieces import side_name, side_of
 
 KEY = b"scenario"  # the arbiter's key of a scenario board
@@ -117,7 +118,12 @@ class Runner:
         else:
             self.command(["resume"])
 
-    def do(self, action, args):
+    def press_tick(self, t):
+        """The App's tick at the script's time t: a lever's edge."""
+        return (T0 + t) & ticks.MASK
+
+    def do(self, action, args, t=None):
+        """One scenario action, done at the script's time t (None: now)."""
         b = self.board
         if action == "new":
             self.command(["new"] + args)
@@ -130,7 +136,8 @@ class Runner:
         elif action == "place":
             b.place(args[0])
         elif action == "press":
-            b.press(side_of(args[0]))
+            # its edge at t, even if the step that ran over t took longer
+            b.press(side_of(args[0]), None if t is None else self.press_tick(t))
         elif action == "cmd":
             self.command(args)
         elif action == "power":
@@ -141,7 +148,7 @@ class Runner:
     def at(self, t, action, *args):
         """Runs on to virtual time t, then does one scenario action."""
         self.run_until(t)
-        self.do(action, list(args))
+        self.do(action, list(args), t)
 
     def replay(self, lines, end_ms):
         """Runs a scenario script's lines (boards/scenario.py), then on
@@ -154,20 +161,20 @@ class Runner:
             if action == "end":
                 end_ms = t
                 break
-            self.do(action, args)
+            self.do(action, args, t)
         self.run_until(end_ms)
         return end_ms
 
     def play(self, move, gap=1000):
         """Plays an ICCS move by hand: the captured piece lifted first, the
         mover lifted and placed, the clock pressed by the mover; then waits
-        until `gap` ms after it began."""
-        from boards.scenario import parse_point
-
+        until `gap` ms after it began. (The points by xq/squares.py, loaded
+        with the game: importing the script parser here, in the middle of a
+        game, needed a block the heap may no longer have whole.)"""
         g = self.app.game
         side = side_name(g.position.side)
-        frm = parse_point(move[:2])
-        to = parse_point(move[2:])
+        frm = squares.point(squares.parse(move[:2]))
+        to = squares.point(squares.parse(move[2:]))
         t = self.vt
         if self.board.occ[to]:
             self.at(t + 100, "lift", to)

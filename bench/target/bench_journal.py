@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 
 from board import scenarios as sc  # noqa: E402
 from board.test_power import master_games  # noqa: E402
-from xqboard.target import image, qemu  # noqa: E402
+from xqboard.target import emulator, image  # noqa: E402
 
 CPI = (1.4, 2.5)
 MHZ = 125
@@ -140,7 +140,7 @@ def rp2040_ms(instructions):
 
 
 def run(emu_flash, code, timeout=7200, **kw):
-    with qemu.Emulator(emu_flash) as emu:
+    with emulator.Emulator(emu_flash) as emu:
         emu.launch(code % dict(flash=emu.flash, **kw))
         out = [line.decode() for line in emu.lines(timeout)]
         err = emu.finish(60)

@@ -17,7 +17,8 @@ Runs on the board:
    the wire with its journal write, with and without a sector erase, and
    with a collection; the journal's share of each; the worst quiet step
    that runs a slice of the journal's snapshot, and the one that writes it
-   (store/journal.py, snapshot_step: never in a press's step); the GC pause and the
+   (store/journal.py, snapshot_step: never in a press's step), each with and without
+   a collection in it (+gc: the worst of them measured the collector); the GC pause and the
    free heap at the end of the 300-ply game; the quiet scan by part (and
    whether a collection ran in it), with
    the Pico's own read (boards/hc165.py) in place of the emulated one; a
@@ -38,7 +39,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 from board import scenarios as sc  # noqa: E402
 from board.test_power import master_games  # noqa: E402
 from xqboard.core import PLAYING, Position, move_name  # noqa: E402
-from xqboard.target import image, qemu  # noqa: E402
+from xqboard.target import emulator, image  # noqa: E402
 
 CPI = (1.4, 2.5)  # RP2040 cycles per instruction, low and high (docs/HARDWARE.md)
 MHZ = 125
@@ -66,7 +67,7 @@ gc.collect(); app_free = gc.mem_free()
 now = r.tick()
 r.app.step(now)
 app = r.app
-app._due = now  # a scan that runs the timers, and now none is due at `now`
+app.due = now  # a scan that runs the timers, and now none is due at `now`
 app.scan(now)
 def nothing():
     pass
@@ -155,7 +156,10 @@ def timed_step(self):
         press = "press-to-MOVE+erase" if erases2 > erases else "press-to-MOVE"
         kinds.append(press + ("+gc" if collected else ""))
     if slices[0]:
-        kinds.append("snapshot-write" if self.app.journal.snapshots > snaps else "snapshot-slice")
+        # (+gc as for a press: most snapshot writes allocate enough to run a
+        # collection, and the worst of them then measured the collector)
+        kinds.append(("snapshot-write" if self.app.journal.snapshots > snaps else "snapshot-slice")
+                     + ("+gc" if collected else ""))
     for k in kinds:
         w = worst.get(k)
         if w is None or d > w[0]:
@@ -213,13 +217,13 @@ def timed(fn, quiet=True):
 def nothing():
     pass
 app.scan(now)
-app._due = now  # a scan that runs the timers, and now none is due at `now`
+app.due = now  # a scan that runs the timers, and now none is due at `now`
 app.scan(now)
 whole = timed(lambda: app.scan(now))
 alloc, whole_collected = allocated[0], collected[0]
 from sense.pipeline import scan_frame
 def busy():
-    app._due = now  # a scan that runs the timers (nothing is due in them)
+    app.due = now  # a scan that runs the timers (nothing is due in them)
     app.scan(now)
 # The Pico's own read (boards/hc165.py) with C stand-ins for the pins and
 # the SPI transfer (the transfer's time is not in it: 96 us at 1 MHz).
@@ -231,8 +235,8 @@ spi.readinto = io.BytesIO(bytes(12 * 200)).readinto
 load.value = abs
 hc165 = HC165(spi, load)
 raw = app.raw
-from sense import frame
-pico_raw = frame.new()
+from sense import presence
+pico_raw = presence.new()
 parts = (timed(lambda: app.board.read_frame(raw)), timed(lambda: scan_frame(raw, app._st, app._n)),
          timed(lambda: app.board.port.read()), timed(lambda: hc165.read(pico_raw)), timed(busy, False),
          timed(lambda: g.tick(now), False))
@@ -256,7 +260,7 @@ for k in worst:
 
 
 # The device loop (firmware/app_loop.py, App.run) around quiet scans, under
-# asyncio as main.py runs it: its clock virtual, 5 ms further at every other
+# asyncio.run as main.py runs it (the loop never yields): its clock virtual, 5 ms further at every other
 # read (the loop reads it twice a scan), so that every scan is due at once;
 # a task of this script drives it (one asyncio switch a scan of its own,
 # timed alone and taken off). No before_step (a Pico's Device.tick).
@@ -275,33 +279,26 @@ def clock():
         vt[0] = ticks.add(vt[0], 5)
     return vt[0]
 N = 400
-async def main():
-    task = asyncio.create_task(app.run(clock))
-    await asyncio.sleep_ms(50)  # the loop is up, the display's first refresh done
+def main():
     c0 = vt[1]
     t0 = time.ticks_us()
-    while vt[1] - c0 < 2 * N:
-        await asyncio.sleep_ms(0)
+    asyncio.run(app.run(clock, for_ms=5 * N))  # (the loop never yields: issue 23)
     whole = time.ticks_diff(time.ticks_us(), t0) * 1000 // ((vt[1] - c0) // 2)
-    task.cancel()
-    t0 = time.ticks_us()
-    for i in range(N):
-        await asyncio.sleep_ms(0)
-    switch = time.ticks_diff(time.ticks_us(), t0) * 1000 // N
+    switch = 0  # no asyncio round trip a scan any more
     t0 = time.ticks_us()
     for i in range(N):
         clock()
         clock()
     clocks = time.ticks_diff(time.ticks_us(), t0) * 1000 // N
     t = vt[0]
-    app._due = t
+    app.due = t
     app.scan(t)  # the timers run: none is due at t then
     t0 = time.ticks_us()
     for i in range(200):
         app.scan(t)
     scan = time.ticks_diff(time.ticks_us(), t0) * 1000 // 200
     print("LOOP", whole - switch, switch, scan, clocks)
-asyncio.run(main())
+main()
 """
 
 
@@ -360,7 +357,7 @@ def display_rows(shown, shown_alloc):
 
 def on_board(code, timeout, script=None):
     with tempfile.TemporaryDirectory() as d:
-        with qemu.Emulator(Path(d) / "f.img") as emu:
+        with emulator.Emulator(Path(d) / "f.img") as emu:
             emu.launch(code % {"flash": emu.flash, "script": script})
             out = [line.decode() for line in emu.lines(timeout)]
             err = emu.finish(60)
@@ -444,7 +441,7 @@ def main():
     print("  worst step by what it sent (%d master games, a touch-and-alert script, the 300-ply game):"
           " instructions, then emulated time with the flash chip's waits; +gc: a collection ran in it" % GAMES)
     for kind in ("MOVE", "capture", "TOUCH", "ALERT", "press-to-MOVE", "press-to-MOVE+gc", "press-to-MOVE+erase",
-                 "press-to-MOVE+erase+gc", "snapshot-slice", "snapshot-write"):
+                 "press-to-MOVE+erase+gc", "snapshot-slice", "snapshot-slice+gc", "snapshot-write", "snapshot-write+gc"):
         if kind not in worst:
             row("  " + kind, "(none in these games)")
             continue
@@ -452,6 +449,9 @@ def main():
         row("  " + kind, "%d instr, %.1f ms" % (cpu * 1000, total / 1000), cpu * 1000)
         row("    of which the journal's write", "%d instr + %.1f ms flash" % (journal_cpu * 1000, journal_wait / 1000),
             journal_cpu * 1000)
+    summary = {"quiet": "%d" % whole, "alloc": "%.1f" % alloc, "gc": "%d" % (gc_us * 1000),
+               "press": "%d" % (worst["press-to-MOVE"][1] * 1000) if "press-to-MOVE" in worst else "-",
+               "free": "%d%%" % (100 * end_free / HEAP)}  # the rp2040 column's neighbours (bench_rp2040.py)
     print("  flash: %d sector erases, %d page programs in all" % (erases, pages))
     print("  (%d scripts replayed in %.0f s, %d emulators at once)" % (len(SCRIPTS), took, JOBS))
     tmp.cleanup()
@@ -460,6 +460,7 @@ def main():
     import bench_journal
 
     bench_journal.main()
+    return summary
 
 
 if __name__ == "__main__":

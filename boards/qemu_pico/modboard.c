@@ -19,6 +19,28 @@
 #define SYS_SEEK  (0x0A)
 #define SYS_FLEN  (0x0C)
 
+// The Cortex-M3 of mps2-an385 allows an unaligned LDR/LDRH/STR/STRH; the
+// RP2040's Cortex-M0+ faults on it (a frozen table read with ptr32 at an odd
+// flash address hung the first Pico build at boot: issue 23). CCR.UNALIGN_TRP
+// (ARMv7-M ARM B3.2.8, SCB CCR at 0xE000ED14, bit 3) makes the M3 trap the
+// same accesses, and SHCSR.USGFAULTENA (0xE000ED24, bit 18) reports them as a
+// UsageFault of their own rather than a HardFault: the port's handler prints
+// "UsageFault exception caught" with the registers on the link, where the
+// host (xqboard/target/emulator.py) ends the run with the PC and its function.
+#define SCB_CCR (*(volatile uint32_t *)0xE000ED14)
+#define SCB_SHCSR (*(volatile uint32_t *)0xE000ED24)
+
+void board_trap_unaligned(void) {
+    SCB_CCR |= 1u << 3;
+    SCB_SHCSR |= 1u << 18;
+}
+
+// unaligned_trap() -> True when the trap is on (the tests check it).
+static mp_obj_t board_unaligned_trap(void) {
+    return mp_obj_new_bool(SCB_CCR & (1u << 3));
+}
+static MP_DEFINE_CONST_FUN_OBJ_0(board_unaligned_trap_obj, board_unaligned_trap);
+
 static int32_t semihost(uint32_t op, const uint32_t *args) {
     register uint32_t r0 __asm__ ("r0") = op;
     register const uint32_t *r1 __asm__ ("r1") = args;
@@ -229,6 +251,7 @@ static const mp_rom_map_elem_t board_module_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_sleep_us), MP_ROM_PTR(&board_sleep_us_obj) },
     { MP_ROM_QSTR(MP_QSTR_idle), MP_ROM_PTR(&board_idle_obj) },
     { MP_ROM_QSTR(MP_QSTR_Flash), MP_ROM_PTR(&flash_type) },
+    { MP_ROM_QSTR(MP_QSTR_unaligned_trap), MP_ROM_PTR(&board_unaligned_trap_obj) },
 };
 static MP_DEFINE_CONST_DICT(board_module_globals, board_module_globals_table);
 

@@ -6,3 +6,8 @@
 
 #undef MICROPY_PY_ASYNCIO
 #define MICROPY_PY_ASYNCIO (1)
+
+// At every VM start (mp_init): unaligned loads and stores trap as on the
+// RP2040's Cortex-M0+, where they are a HardFault (modboard.c).
+void board_trap_unaligned(void);
+#define MICROPY_PORT_INIT_FUNC board_trap_unaligned()

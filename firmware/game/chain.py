@@ -6,7 +6,7 @@
 # (events.encode(), without the chain word). Each event carries the first
 # 64 bits of its head as its last word (events.py: `%h` + 16 hex digits).
 #
-# Why 64 bits: the word costs 19 bytes of each event, in the frame (480)
+# Why 64 bits: the word costs 19 bytes of each event, in the frame (512)
 # and in the journal's budget; 128 would cost 35 on every event for
 # nothing, since the word only points at the first event that does not
 # fit. What binds the record is the full 256-bit head, which the CONFIRM's
@@ -34,13 +34,14 @@ def split(payload):
     return payload[:i], payload[i + 1 + len(ev.CHAIN_MARK):]
 
 
-def replayed(head, kind, payload):
+def replayed(head, kind, payload, keyed=None):
     """Whether an event read back (`payload` as stored) matches its chain
-    word; `head` (a bytearray) goes on to the head after it. An unsealed
-    event matches (it has no word) and the chain goes on over its text. A
-    GAME event starts the chain."""
+    word (with `keyed`, the board's MAC: link/auth.py's Keyed); `head` (a
+    bytearray) goes on to the head after it. An unsealed event matches (it
+    has no word) and the chain goes on over its text. A GAME event starts
+    the chain."""
     text, w = split(payload)
-    return ev.seal(head, kind, text) == payload or w is None
+    return ev.seal(head, kind, text, keyed) == payload or w is None
 
 
 def confirm_seal(key, head, text):

@@ -43,7 +43,7 @@ class Config:
         numbers = ("limit", "late", "red_no", "black_no")
         if key not in numbers:
             # every value fits its field of the greeting and of GAME (link/bounds.py)
-            cold.call("link.bounds", "check", key, escape(value))
+            cold.call(cold.BOUNDS, "check", key, escape(value))
         else:
             top = 999 if key in ("limit", "late") else 9999
             try:

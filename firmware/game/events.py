@@ -7,8 +7,10 @@
 #
 #     E 7 1500 MOVE 1 h2e2 red at=1200 capture
 #
-# encode() and decode() are the only code that writes or reads that text;
-# framing (the CRC, the length limit) is link/frame.py's.
+# encode() and decode() are the only code that writes or reads that text
+# (with decode()'s quick path for a journal's MOVE and PRESS records,
+# game/fastdecode.py, loaded with store/recovery.py alone); framing (the
+# CRC, the length limit) is link/frame.py's.
 #
 # Each kind declares its fields once, in wire order, on its line of SCHEMA
 # below; a kind with variants has a line per variant, each named by a
@@ -129,18 +131,18 @@ VERDICT score article *reason
 RESULT score article *reason
 CONFIRM score result_article #red_used= #black_used= fouls= article seal=
 OVERRULE what:annul #replaces= by= article
-OVERRULE what:result score #replaces= by= article *reason
+OVERRULE what:result score #replaces= by= article *reason seal=
 OVERRULE what:foul side #replaces= by= article
 OVERRULE what:unfoul side #replaces= by= article
 POWER what:restored #events= clock
 POWER what:chain #broken=
-POWER what:damaged #lost= #first= #last=
+POWER what:damaged #lost= #first= #last= head= seal=
 POWER what:journal-full #unsaved=
 BATTERY what:low #mv=
 """
 
 # Events after which the journal record carries the clock's state.
-CLOCK_KINDS = (START, MOVE, PRESS, PAUSE, RESUME, ADJUST, PENALTY, FLAG, RESULT, OVERRULE)
+CLOCK_KINDS = (START, MOVE, PRESS, PAUSE, RESUME, ADJUST, PENALTY, FLAG, RESULT, OVERRULE, CORRECT)
 
 
 class EventError(ValueError):
@@ -194,6 +196,77 @@ def fields_of(kind, values, first=0):
     values[first] on) name."""
     p = _variant(kind, values, first)
     return tuple(SCHEMA[p:SCHEMA.find(b"\n", p)].decode().split())
+
+
+def field_names(kind, values=(), first=0):
+    """The names of the fields of the variant of `kind` that `values` name
+    (see fields_of): `#at=` is 'at', `what:new` is 'what', `?capture` is
+    'capture'. A handler's parameters are these names (dispatch())."""
+    out = []
+    for spec in fields_of(kind, values, first):
+        colon = spec.find(":")
+        out.append(spec[:colon] if colon > 0 else spec.strip("#?*="))
+    return tuple(out)
+
+
+# Handler tables. A consumer of events keeps a dict keyed by the kinds
+# above; a kind with variants may map to a dict keyed by the variant's
+# literal word (`{OVERRULE: {"annul": f, "result": g}}`). A handler's
+# parameters are, after those of HEAD it takes first (what the consumer
+# passes itself), the variant's field names in SCHEMA order (a trailing
+# *rest may take the fields it does not read); tests/tree/test_code_shape.py
+# checks every table against SCHEMA.
+HEAD = ("self", "now", "seq", "t", "e", "key", "state", "snap", "game", "out", "tag", "b")
+
+_WORD_AT = {}  # kind -> index of its variants' literal word, -1 for none
+
+
+def word_at(kind):
+    """The index in an event's fields of the literal word that names the
+    variant of `kind` (-1 if the kind has a single variant)."""
+    k = _WORD_AT.get(kind)
+    if k is None:
+        at = SCHEMA.find(b"\n" + kind.encode() + b" ")
+        k = -1
+        if at >= 0:
+            line = SCHEMA[at + 1:SCHEMA.find(b"\n", at + 1)].split()
+            for i in range(1, len(line)):
+                if b":" in line[i]:
+                    k = i - 1
+                    break
+        _WORD_AT[kind] = k
+    return k
+
+
+def word_of(kind, fields):
+    """The literal word that names the variant of an event of `kind` with
+    `fields` (None for a kind of a single variant)."""
+    k = word_at(kind)
+    return fields[k] if k >= 0 else None
+
+
+def article_of(kind, fields):
+    """The article an event cites (its `article` field), or None."""
+    names = field_names(kind, fields)
+    return fields[names.index("article")] if "article" in names else None
+
+
+def handler(table, kind, fields):
+    """The handler of `table` for an event of `kind` with `fields`, or None."""
+    f = table.get(kind)
+    if type(f) is dict:
+        f = f.get(fields[word_at(kind)])
+    return f
+
+
+def dispatch(table, kind, fields, *head):
+    """Calls the handler of `table` for the event with `head` then the
+    event's fields: f(*head, *fields). Returns what it returns, or None
+    when the table has no handler for the event."""
+    f = handler(table, kind, fields)
+    if f is not None:
+        return f(*head, *fields)
+    return None
 
 
 def escape(text, tail=False):
@@ -311,18 +384,29 @@ def decode(payload):
     return int(words[1]), int(words[2]), v[0], tuple(out)
 
 
-def seal(head, kind, text):
+def seal(head, kind, text, keyed=None):
     """The payload of an event of `kind`: its canonical text and chain word.
     `head` (a bytearray of 32) goes from the chain's head before the event
     to the head after it, in place: the board keeps one head, allocated
     once, not a new one pinned in the heap at every event (game/chain.py).
-    A GAME event starts the chain."""
+    A GAME event starts the chain. With `keyed` (a board with a key,
+    link/auth.py's Keyed) the word is the first 64 bits of the key's MAC
+    of the head, not of the head: only the key makes it."""
     if kind == GAME:
         head[:] = CHAIN_START
     h = hashlib.sha256(head)
     h.update(text.encode())
     head[:] = h.digest()
-    return "%s %s%s" % (text, CHAIN_MARK, hexlify(head[:CHAIN_HEX // 2]).decode())
+    w = head if keyed is None else keyed(head)
+    return "%s %s%s" % (text, CHAIN_MARK, hexlify(w[:CHAIN_HEX // 2]).decode())
+
+
+def seq_t(payload):
+    """(seq, t) of an event's text (read without decoding the rest);
+    ValueError if it has none."""
+    a = payload.find(" ", 2)
+    b = payload.find(" ", a + 1)
+    return int(payload[2:a]), int(payload[a + 1:b if b > 0 else len(payload)])
 
 
 def seq_of(payload):

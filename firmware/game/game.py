@@ -15,7 +15,7 @@
 #   on_touch(now, side, whose, point, article)
 #   on_alert(now, what, put, clear, article, side), on_restored(now)
 #   on_setup(now, what, *fields), on_power(now), on_battery(now, mv)
-#   command(now, words, arbiter)      a host command (game/commands.py, claims.py)
+#   command(now, words, arbiter)      a host command (game/arbiter.py, claims.py)
 #   tick(now)                         ~100 Hz: flag, lateness, snapshots
 # `provisional` is set by the app to (move, at) while the recogniser holds a
 # placed but not yet final move, for the flag ruling of 21.6.
@@ -29,24 +29,29 @@ from clock import clock as _clock
 from game import cold
 from game import events as ev
 from game import repetition
-from game.applying import Applying
+from game import applying
 from game.config import Config
 from game.phases import DRAW, IDLE, OVER, PLAYING, SETUP, CommandError, win_for  # noqa: F401
 from xq import squares
 from xq.pieces import BLACK, RED, index, other, side_name  # noqa: F401
 from xq.position import BREACH, MATED, STALEMATED, SUICIDE, Position
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from link.auth import Keyed
+
 SNAPSHOT_MS = const(5000)  # clock snapshot period while a clock runs (store bound)
 
 
 # (What of a Game the journal's snapshots carry: game/journaled.py. A field
 # added here goes in one of its lists.)
-class Game(Applying):
+class Game:
     def __init__(self, sink=None, config=None):
         self.sink = sink  # sink(seq, t, kind, fields, snap, payload): an event and/or a clock snapshot
         self.head = bytearray(32)  # the events' hash chain's head (game/chain.py)
         self.chain_broken = 0  # the first replayed event that broke the chain
         self.key = None  # the arbiter's key (the App's): seals CONFIRM (art. 9)
+        self.keyed: "Keyed | None" = None  # with a key, the MAC of each event's chain word (link/auth.py)
         self.seq = 0
         self.t = 0  # board time of the last event, ms since the game was set up
         self._last_now = None
@@ -56,6 +61,11 @@ class Game(Applying):
         self.clock = None
         self.provisional: "tuple | None" = None  # (move, at) the app sets for 21.6
         self.reset_counters()
+
+    def apply(self, kind, fields, now=None):
+        """Updates the derived state for one event (game/applying.py): the
+        same on the live path (emit) and on a power-up's replay (now None)."""
+        applying.apply(self, kind, fields, now)
 
     def reset_counters(self):
         self.result = None  # (score, article, reason)
@@ -74,9 +84,11 @@ class Game(Applying):
         self.quota_unpressed = None  # (side, tick): a quota met by a move not pressed (21.5)
         self.confirmed = 0  # the seq of CONFIRM (art. 9): then the result can only be amended
         self.moved = [False, False]  # a move made this turn, not yet handed over
+        self.pressed_between = None  # the side that pressed with its piece between points (5.10)
         self.checks = bytearray()  # per ply since the last capture: 1 if it gave check
         self.hashes = array("i")  # position hashes since the last capture (23.1)
         self.ruling = None  # a claimed repetition ruling in its grace (23.5.2)
+        self.claimed = None  # the ply of that claim (journaled: the ruling is found again from it)
         self.late_reported = False
         self.setup_ok = False  # the set-up confirmed by a person (sensors cannot tell pieces)
         self.limit_reported = False
@@ -110,7 +122,7 @@ class Game(Applying):
         snap = None
         if kind in ev.CLOCK_KINDS and self.clock is not None:
             snap = self._snap(now)
-        payload = ev.seal(self.head, kind, ev.encode(self.seq, self.t, kind, fields))  # + its chain word
+        payload = ev.seal(self.head, kind, ev.encode(self.seq, self.t, kind, fields), self.keyed)  # + its word
         if self.sink:
             self.sink(self.seq, self.t, kind, fields, snap, payload)
 
@@ -138,7 +150,7 @@ class Game(Applying):
 
     def command(self, now, words, arbiter):
         """Runs a host command (a list of words): the arbiter's in
-        game/commands.py, the players' offers and claims in game/claims.py,
+        game/arbiter.py, the players' offers and claims in game/claims.py,
         each loaded for the command. Returns the reply words; raises
         CommandError with the reason to refuse."""
         self.advance(now)
@@ -163,7 +175,7 @@ class Game(Applying):
                 # the command runs again if it had done nothing yet.
                 # Otherwise every command would be refused until a reboot.
                 if self.ruling is None:
-                    cold.drop("xq.rulings")
+                    cold.drop(cold.RULINGS)
                 gc.collect()
                 if self.seq != seq:
                     raise
@@ -194,30 +206,32 @@ class Game(Applying):
 
     # -- inputs ---------------------------------------------------------------
 
-    def on_move(self, now, move, at, suicide=False):
+    def on_move(self, now, move, at, cls=None):
         """A move the recogniser made final (5.7); `at` is the tick of the
-        placement that completed it (its instant for the record and 21.6)."""
+        placement that completed it (its instant for the record and 21.6);
+        `cls` its class as the recogniser found it (Position.classify:
+        LEGAL or SUICIDE), or None to classify it here (a caller with no
+        recogniser). The ply is made once: its capture and check are the
+        facts Position.push computed, and the MOVE's apply finds it made."""
         self.advance(now)
         if self.phase != PLAYING and not self._in_time_for_the_flag(at):
             return
         pos = self.position
         side = pos.side
-        kind = pos.classify(move)
-        name = squares.move_name(move)
-        if kind == BREACH:
+        if cls is None:
+            cls = pos.classify(move)
+        name = squares.move_name(move)  # (the event's text: the journal's and the wire's)
+        if cls == BREACH:
             # The recogniser reports breaches as alerts and never passes one
             # on as a move; should one come, it is a breach all the same.
             return self._breach(now, side, None, None, name)
         at_t = self.t + ticks.diff(at, now) if self._last_now is not None else self.t
-        capture = "capture" if pos.piece_at(move & 255) else None
-        pos.push(move)
-        check = pos.in_check()
-        mover_exposed = pos.in_check(side)
-        pos.pop()
-        self.emit(now, ev.MOVE, pos.ply + 1, name, side, max(at_t, 0), capture,
-                  "check" if check and not mover_exposed else None,
-                  "suicide" if kind == SUICIDE else None)
-        self._after_move(now, side, kind, at)
+        captured = pos.push(move)
+        suicide = cls == SUICIDE
+        self.emit(now, ev.MOVE, pos.ply, name, side, max(at_t, 0), "capture" if captured else None,
+                  "check" if pos.check(pos.ply - 1) and not suicide else None,
+                  "suicide" if suicide else None)
+        self._after_move(now, side, cls, at)
 
     def _after_move(self, now, side, kind, at):
         if kind == SUICIDE:
@@ -243,13 +257,13 @@ class Game(Applying):
         if self.phase != PLAYING or self.clock is None:
             return
         i = index(side)
-        if self.alert is not None and self.alert != "between":
+        if self.alert is not None:
             # The board waits for the position to be restored; a press now
             # hands nothing over and is no foul (the alert is the report).
-            # (A piece in the hand or between points, 5.10, is no position
-            # to restore: by 5.7 no move is made yet, so the press is one
-            # without a move, 8.1.7, until the piece lands.)
-            return self.emit(now, ev.NOPRESS, side, "alert-standing")
+            # A piece between points (5.10; in the hand: presence cannot
+            # tell) is a move made: its press hands over when it lands.
+            between = self.alert == "between" and self.clock.running == side
+            return self.emit(now, ev.NOPRESS, side, "piece-between" if between else "alert-standing")
         if self.clock.state == _clock.RUNNING and self.clock.running == side and not self.moved[i]:
             # 8.1.7: pressing the clock without having moved; the clock
             # does not hand over. The second time loses (4.1.9).
@@ -264,8 +278,8 @@ class Game(Applying):
         if r & _clock.FLAG:
             return self.flag_result(now, side)
         if r & _clock.DONE:
-            # a quota completed: the next stage's time added (6.2)
-            stage = r & _clock.STAGE
+            # a quota completed: the next stage's time added (6.2), by this press or by its move (BOARD counting)
+            stage = r & _clock.STAGE or self.quota_unpressed is not None
             self.emit(now, ev.PRESS, side, self.clock.remaining(RED, now), self.clock.remaining(BLACK, now),
                       "stage" if stage else None, "6.2" if stage else None)
 
@@ -430,35 +444,27 @@ class Game(Applying):
 
     # -- repetition (art. 23-26; game/repetition.py, xq/rulings/) -------------
 
-    def _occurrences(self):
-        h = self.position.hash
-        n = 0
-        for x in self.hashes:
-            if x == h:
-                n += 1
-        return n
-
     def _check_repetition(self, now):
         # Cheap on every move: the rulings are loaded only when a position
         # occurs a third time or a claimed ruling is in its grace.
-        if self.ruling is None and self._occurrences() != 3:
+        if self.claimed is None and repetition.occurrences(self.hashes, self.position.hash) != 3:
             return
         if self.ruling is None:
             gc.collect()  # the rulings' ~20 KB load into a collected heap (fragmented at 192k on x64)
         try:
-            decision = repetition.after_move(self.position, self.ruling)
+            decision = repetition.after_move(self.position, self.ruling, self.claimed)
         except MemoryError:
             # The rulings load ~20 KB at this moment: after a collection
             # there is room, or the announcement says it could not rule,
             # but a move already made is never disturbed by it.
             gc.collect()
             try:
-                decision = repetition.after_move(self.position, self.ruling)
+                decision = repetition.after_move(self.position, self.ruling, self.claimed)
             except MemoryError:
                 # what did load of the rulings goes, so it holds no room
                 # the commands need (it loads again at the next repetition)
                 if self.ruling is None:
-                    cold.drop("xq.rulings")
+                    cold.drop(cold.RULINGS)
                 gc.collect()
                 return self.emit(now, ev.REPETITION, "unruled", "no-memory", "23.1")
         if decision is not None:
@@ -483,8 +489,8 @@ class Game(Applying):
 
 # The commands Game.command() runs (all need the arbiter's key; the app
 # answers hello, since and status itself): name -> the module that has it.
-_ARBITER = "game.commands"
-_CLAIMS = "game.claims"
+_ARBITER = cold.ARBITER
+_CLAIMS = cold.CLAIMS
 _COMMANDS = {
     "new": _ARBITER, "setup": _ARBITER, "start": _ARBITER, "pause": _ARBITER, "resume": _ARBITER,
     "adjust": _ARBITER, "penalty": _ARBITER, "result": _ARBITER, "resign": _ARBITER,

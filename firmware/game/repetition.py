@@ -15,6 +15,15 @@ VARIED = const(2)  # the grace of 23.5.2 is over and the cycle was varied: the r
 IN_FORCE = const(3)  # nobody varied: the ruling's effect (its article) applies
 
 
+def occurrences(hashes, h):
+    """How often the position of hash `h` occurred in `hashes` (23.3)."""
+    n = 0
+    for x in hashes:
+        if x == h:
+            n += 1
+    return n
+
+
 def rule(position):
     """The Ruling on the position's repetition, or None (fewer than three
     occurrences, 23.3)."""
@@ -27,9 +36,13 @@ def rule(position):
     return rule_cycle(position, cycle)
 
 
-def after_move(position, ruling):
+def after_move(position, ruling, claimed=None):
     """What the move just made means: (decision, ruling, effect) or None.
-    `ruling` is the claimed ruling still in its grace, or None."""
+    `ruling` is the claimed ruling still in its grace, or None; `claimed`
+    the ply of its claim (after a power cut the ruling is not in the heap
+    any more: it is ruled again at that ply, 23.5.2, 4.1.5)."""
+    if ruling is None and claimed is not None:
+        ruling = ruling_at(position, claimed)
     if ruling is not None:
         from xq.rulings.ruling import after_grace
 
@@ -44,6 +57,20 @@ def after_move(position, ruling):
     if r is not None:
         return ANNOUNCE, r, None
     return None
+
+
+def ruling_at(position, ply):
+    """The Ruling on the repetition of the position at `ply` of the game
+    (position is left as it was), or None."""
+    undone = []
+    while position.ply > ply:
+        undone.append(position.move_at(position.ply - 1))
+        position.pop()
+    try:
+        return rule(position)
+    finally:
+        while undone:
+            position.push(undone.pop())
 
 
 def words(r):

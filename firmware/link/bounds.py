@@ -2,7 +2,7 @@
 # the wire (UTF-8, after the `_`/`%` escapes of game/events.py): checked at
 # `new` (game/config.py) with a refusal that names the field and its
 # maximum, so that the greeting and every record fit one frame of the link
-# (480 bytes) by construction (tests/board/test_store_bounds.py builds both
+# (link/frame.py's MAX_LINE, 512 bytes) by construction (tests/store/test_store_bounds.py builds both
 # at the maximum of every field).
 #
 # What the greeting holds beside the settings: the board's name (config
@@ -10,9 +10,14 @@
 # last event's number (SEQ digits: the journal's budget holds far fewer
 # events) and the last command id (link/link.py refuses one above
 # COMMAND_ID). All at their maximum (the players' numbers in
-# the event included), the greeting is 479 bytes.
+# the event included), the greeting is 502 bytes: the frame grew from 480
+# to 512 for an event's usual Chinese title (issue 27).
+#
+# Declared once: the host's checks (xqboard/inputs.py, the tournament's
+# short name) read MAX, and docs/PROTOCOL.md's "Bounds" paragraph is
+# checked against it (tests/store/test_store_bounds.py).
 MAX = {
-    "event": 40,  # 13 Chinese characters, 40 Latin letters
+    "event": 64,  # 21 Chinese characters: 2026年全国象棋个人锦标赛（男子组） is 49 bytes
     "round": 8,
     "board": 8,
     "red": 24,  # 8 Chinese characters (3 bytes each), 24 Latin letters

@@ -10,7 +10,7 @@
 # frame easy to find: a line whose CRC does not match is dropped whole.
 import binascii
 
-MAX_LINE = 480  # bytes of payload (UTF-8); a longer line is refused unread
+MAX_LINE = 512  # bytes of payload (UTF-8); a longer line is refused unread (link/bounds.py: what fits)
 
 
 class FrameError(ValueError):

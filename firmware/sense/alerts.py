@@ -6,12 +6,12 @@
 # The type checker cannot see that state from here (it is the Recogniser's,
 # set in its __init__), and declaring it again in this class would cost the
 # board interned names and code for nothing: attribute access is left to
-# the Recogniser's own check (tests/test_typecheck.py).
+# the Recogniser's own check (tests/tree/test_typecheck.py).
 # pyright: reportAttributeAccessIssue=false
 from micropython import const
 
 import ticks
-from sense import events as ev
+from sense import report
 from sense.explain import BASE, MOVE, UNEXPLAINED
 from xq.pieces import index, other
 from xq.squares import from_point, point
@@ -36,27 +36,27 @@ class Alerts:
         explainer = self.explainer
         best = explainer.nearest(False)
         if best is not None:
-            self._final(best, ev.BY_ALERT, out)
-            if kind == ev.BETWEEN:
+            self._final(best, report.BY_ALERT, out)
+            if kind == report.BETWEEN:
                 kind = _BY_POINTS
         pts, missing = explainer.differing()
         if not pts:
             self._evaluate(now, out)
             return
         self._breach_point = -1
-        if kind == ev.BREACH and len(missing) == 1 and breach is not None:
+        if kind == report.BREACH and len(missing) == 1 and breach is not None:
             self._breach_point = missing[0]
             pts = tuple(sorted((missing[0], point(breach[0] & 255))))
         if kind == _BY_POINTS:
-            kind = ev.KNOCKED
+            kind = report.KNOCKED
             if len(missing) == 1 and len(pts) == 2:
                 gone = missing[0]
                 if explainer.is_movers(gone):
                     # An own piece moved against the movement rules.
-                    kind = ev.BREACH
+                    kind = report.BREACH
                     self._breach_point = gone
                 else:
-                    kind = ev.DISPLACED
+                    kind = report.DISPLACED
         since = self._unexplained_at if self._state == UNEXPLAINED else now
         self._alert_mode(since, kind, pts, missing, out)
 
@@ -67,7 +67,7 @@ class Alerts:
         self._timer = None
         self._candidate = None
         self._state = UNEXPLAINED
-        out.append((ev.ALERT, t, ev.ALERT_ARTICLES[kind], pts, kind, missing))
+        out.append((report.ALERT, t, report.ALERT_ARTICLES[kind], pts, kind, missing))
 
     def _alert_step(self, now, t, out):
         explainer = self.explainer
@@ -83,12 +83,12 @@ class Alerts:
                 touches.forget_knocked(self._calm_seq, p)
                 touches.lifted(p, explainer.seq, t)
                 touches.reported[p] = 1
-                out.append((ev.TOUCH, t, "5.8.3", (p,), 0, self.pos.piece_at(from_point(p))))
+                out.append((report.TOUCH, t, "5.8.3", (p,), 0, self.pos.piece_at(from_point(p))))
             else:
                 # Knocked or displaced pieces are not touches (5.8.2, 5.9).
                 touches.forget_knocked(self._calm_seq, -1)
             return
-        landed = self._alert == ev.BETWEEN or (self._alert == ev.POSITION and self._recovering)
+        landed = self._alert == report.BETWEEN or (self._alert == report.POSITION and self._recovering)
         kind, candidate = explainer.explain(explainer.expected, 0) if landed else (0, None)
         if kind == MOVE and candidate is not None:
             # The points are right for a legal move: the alert ends (5.7). A
@@ -97,8 +97,8 @@ class Alerts:
             # again (a capture stays an alert: it looks like a piece in hand).
             m, cls, seq, at = candidate
             self._end_alert(t, out)
-            if self._alert == ev.BETWEEN:
-                self._final((m, cls, explainer.seq, t), ev.BY_PRESS, out)
+            if self._alert == report.BETWEEN:
+                self._final((m, cls, explainer.seq, t), report.BY_PRESS, out)
                 self._owes_press[index(other(self.pos.side))] = 0
                 self._evaluate(now, out)
                 return
@@ -109,10 +109,10 @@ class Alerts:
             return
         if pts != self._shown_pts:
             self._shown_pts = pts
-            out.append((ev.ALERT, t, ev.ALERT_ARTICLES[self._alert], pts, self._alert, missing))
+            out.append((report.ALERT, t, report.ALERT_ARTICLES[self._alert], pts, self._alert, missing))
 
     def _end_alert(self, t, out):  # the points are right: RESTORED, play goes on
-        out.append((ev.RESTORED, t, ev.ALERT_ARTICLES[self._alert], (), self._alert, 0))
+        out.append((report.RESTORED, t, report.ALERT_ARTICLES[self._alert], (), self._alert, 0))
         self._mode = _PLAY
         self._recovering = False
         self.explainer.records = []

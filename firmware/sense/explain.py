@@ -39,7 +39,7 @@ move); what is not found costs no allocation (shared result tuples).
 from micropython import const
 
 import ticks
-from sense import frame as fr
+from sense import presence as fr
 from xq.pieces import colour
 from xq.position import BREACH
 from xq.squares import from_point, move, point

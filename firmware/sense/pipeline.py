@@ -8,7 +8,7 @@
 #
 # A scan in which no point changes costs one viper call over three words
 # and one deadline check, and allocates nothing (it returns events.NOTHING).
-from sense import frame as fr
+from sense import presence as fr
 from sense.debounce import SCAN_MS, STABLE_MS, Debouncer, scan_frame
 from sense.recognise import Recogniser
 

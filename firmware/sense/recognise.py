@@ -21,8 +21,8 @@ changes (a few times a move).
 from micropython import const
 
 import ticks
-from sense import events as ev
-from sense import frame as fr
+from sense import report
+from sense import presence as fr
 from sense.holds import Holds
 from sense.alerts import Alerts
 from sense.explain import AT, BASE, HAND, MOVE, POINT, SEQ, UNEXPLAINED, UP, Explainer
@@ -96,11 +96,11 @@ class Recogniser(Alerts):
         out = []
         pts, missing = self.explainer.differing()
         if pts:
-            out.append((ev.SETUP, now, "", pts, 0, missing))
+            out.append((report.SETUP, now, "", pts, 0, missing))
             return out
         self._mode = _PLAY
         self._clear()
-        out.append((ev.SETUP_OK, now, "", (), 0, who))
+        out.append((report.SETUP_OK, now, "", (), 0, who))
         return out
 
     def reset(self, now, fen):
@@ -114,7 +114,7 @@ class Recogniser(Alerts):
         out = []
         pts, missing = self.explainer.differing()
         if pts:
-            self._alert_mode(now, ev.POSITION, pts, missing, out)
+            self._alert_mode(now, report.POSITION, pts, missing, out)
         return out
 
     def frame(self, now, words):
@@ -130,7 +130,7 @@ class Recogniser(Alerts):
         ends the holds due."""
         deadline = self._deadline
         if deadline is None or ticks.diff(now, deadline) < 0:
-            return ev.NOTHING
+            return report.NOTHING
         out = []
         self._read(now, out)
         self._check(now, out)
@@ -146,7 +146,7 @@ class Recogniser(Alerts):
         self._end = None
         if self._mode == _PLAY:
             if self._state == MOVE:
-                self._final(self._candidate, ev.BY_SETTLE, out)
+                self._final(self._candidate, report.BY_SETTLE, out)
                 self._evaluate(now, out)
             elif self._state == UNEXPLAINED:
                 self._raise(now, _BY_POINTS, None, out)
@@ -171,7 +171,7 @@ class Recogniser(Alerts):
         i = index(side)
         if self._mode == _PLAY and side == self.pos.side:
             if self._state == MOVE:
-                self._final(self._candidate, ev.BY_PRESS, out)
+                self._final(self._candidate, report.BY_PRESS, out)
                 owes[i] = 0
                 self._evaluate(now, out)
                 return
@@ -182,7 +182,7 @@ class Recogniser(Alerts):
                 # opponent's, or an error).
                 best = self.explainer.nearest(True)
                 if best is not None:
-                    self._final(best, ev.BY_PRESS, out)
+                    self._final(best, report.BY_PRESS, out)
                     owes[i] = 0
                     self._evaluate(now, out)
                     return
@@ -200,15 +200,15 @@ class Recogniser(Alerts):
                     # An own piece gone, an opposing point refilled after it
                     # and no legal capture there: a capture against the
                     # movement rules.
-                    self._raise(now, ev.BREACH, breach, out)
+                    self._raise(now, report.BREACH, breach, out)
                     return
-                self._raise(now, ev.BETWEEN, None, out)
+                self._raise(now, report.BETWEEN, None, out)
         if owes[i]:
             owes[i] = 0
             return
         if self._mode != _SETUP:
             pts, missing = self.explainer.differing()
-            out.append((ev.NOMOVE, now, "8.1.7", pts, 0, side))
+            out.append((report.NOMOVE, now, "8.1.7", pts, 0, side))
 
     def provisional(self):
         """The move being made, not final yet (from << 8 | to), or 0."""
@@ -355,7 +355,7 @@ class Recogniser(Alerts):
         for candidate in explainer.candidates(True):
             after = explainer.after(candidate)
             if after == MOVE or after == BASE:
-                self._final(candidate, ev.BY_NEXT, out)
+                self._final(candidate, report.BY_NEXT, out)
                 self._evaluate(now, out)
                 return
             # The opponent's first lift (5.7): after the mover's placement
@@ -364,7 +364,7 @@ class Recogniser(Alerts):
                     kind == UNEXPLAINED or (self._state == MOVE and candidate[0] == self._candidate[0])):
                 hand = candidate
         if hand is not None:
-            self._final(hand, ev.BY_NEXT, out)
+            self._final(hand, report.BY_NEXT, out)
             self._evaluate(now, out)
             return
         self._candidate = None
@@ -402,8 +402,8 @@ class Recogniser(Alerts):
         for r in unfinished:
             gone.append(r[POINT])
         mine = touches.report_movers(pos, seq, gone, origin, dest if capture else -1, out)
-        flags = how | (ev.SUICIDE if cls == SUICIDE else 0) | (ev.CAPTURE if capture else 0)
-        out.append((ev.MOVE, t, "3.4" if cls == SUICIDE else "", (origin, dest), m, flags))
+        flags = how | (report.SUICIDE if cls == SUICIDE else 0) | (report.CAPTURE if capture else 0)
+        out.append((report.MOVE, t, "3.4" if cls == SUICIDE else "", (origin, dest), m, flags))
         touches.broken_duty(pos, mine, m, t, out)
         explainer.advance(m)
         self._owes_press[index(side)] = 1
@@ -431,7 +431,7 @@ class Recogniser(Alerts):
         pts, missing = self.explainer.differing()
         if pts != self._shown_pts:
             self._shown_pts = pts
-            out.append((ev.SETUP, t, "", pts, 0, missing))
+            out.append((report.SETUP, t, "", pts, 0, missing))
 
     def _clear(self):
         self.holds.clear()  # the scans waiting are forgotten: the points read as they are

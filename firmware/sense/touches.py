@@ -17,7 +17,7 @@
 from micropython import const
 
 import ticks
-from sense import events as ev
+from sense import report
 from xq.pieces import colour
 from xq.squares import from_point, point
 
@@ -106,7 +106,7 @@ class Touches:
         art, need = duty(pos, own, opp, order)
         if not keeps(need, own, opp, m):
             pts = (own,) if opp < 0 else (opp,) if own < 0 else (own, opp)
-            out.append((ev.DUTY, t, art, pts, m, 0))
+            out.append((report.DUTY, t, art, pts, m, 0))
 
     def forget_knocked(self, since_seq, keep):
         """Drops the pieces lifted from `since_seq` on (knocked, not touched:
@@ -152,7 +152,7 @@ class Touches:
         own, opp, order = self._first(pos, upto)
         art, need = duty(pos, own, opp, order)
         p = touch[_POINT]
-        return (ev.TOUCH, touch[_AT], art, (p,), 0, pos.piece_at(from_point(p)))
+        return (report.TOUCH, touch[_AT], art, (p,), 0, pos.piece_at(from_point(p)))
 
 
 def duty(pos, own, opp, order):

@@ -40,7 +40,9 @@ from binascii import crc32
 from micropython import const
 
 from game import cold
+from game.events import seq_t
 from link.frame import encode
+from ui import shown
 
 SEP = " ~~ "  # between an event and the clock snapshot in one record
 # Bytes kept free for the game in progress: a 4-hour game's journal, with
@@ -53,10 +55,7 @@ _RESERVE = const(200 * 1024)
 # those of any commit before the quiet steps, plus the snapshot's
 # (docs/STORE.md, "Snapshots").
 SNAP_EVERY = const(64)
-# The kinds after which the faces show no touch duty, and no overrule
-# (ui/scene.py, Scene.on_event)
-_DUTY_ENDS = ("MOVE", "CORRECT", "START", "PRESS")
-_OVERRULE_ENDS = ("MOVE", "CORRECT", "START", "PRESS", "RESUME", "CONFIRM")
+_HELD = const(4096)  # bytes held free for the unsaved mark: a block of the Pico's littlefs
 
 
 def snapshot_text(seq, t, tick, clock):
@@ -89,6 +88,10 @@ class Journal:
         # the game's Position and the FEN its moves start from (store/snapshot.py):
         # set by note() while it has no move, and by a power-up from a snapshot
         self.known_start = [None, None]
+        # The flash was full and the block held free is given up
+        # (_release): nothing more of this game is written to its file
+        # until the next power-up, only the unsaved mark (mark_unsaved).
+        self.frozen = False
         self._reset_file(0, 0)
         if not _exists(directory):
             os.mkdir(directory)
@@ -122,7 +125,7 @@ class Journal:
 
     def games(self):
         """Numbers of the games on flash, oldest first (store/budget.py)."""
-        return cold.call("store.budget", "games", self)
+        return cold.call(cold.BUDGET, "games", self)
 
     def new_game(self):
         """Starts the file of a new game, with RESERVE bytes free for it:
@@ -134,11 +137,27 @@ class Journal:
         # the board at the next commit)
         self.close()
         self.game = 0
-        game = cold.call("store.budget", "make_room", self)
+        game = cold.call(cold.BUDGET, "make_room", self)
+        self._hold()
         self._f = open(self.path(game), "ab")
         self.game = game
+        self.frozen = False
         self._reset_file(0, 0)
         return game
+
+    def _hold(self):
+        # A block held free for the game's last word (mark_unsaved): on a
+        # full littlefs even a small file's write needs a free block.
+        path = self.dir + "/reserve"
+        if _exists(path):
+            return
+        try:
+            with open(path, "wb") as f:
+                zero = bytes(256)
+                for _ in range(_HELD // 256):
+                    f.write(zero)
+        except OSError:
+            pass  # (a flash already full: what was written is held)
 
     def commit(self, records):
         """Writes the records (payload texts) of one step as one commit, a
@@ -152,7 +171,6 @@ class Journal:
             i = r.find(SEP)
             if i >= 0:
                 clock = r[i + len(SEP):]
-            self.note(r if i < 0 else r[:i])
         if not self._append(records):
             self.failed += 1
             return False
@@ -162,8 +180,7 @@ class Journal:
         try:
             # the number and board time of the last event: the game's after
             # this commit (its board time runs on between events)
-            w = records[-1].split(" ", 3)
-            self._seq, self._t = int(w[1]), int(w[2])
+            self._seq, self._t = seq_t(records[-1])
         except (ValueError, IndexError):
             self._seq = -1
         if self.source is not None and self.since_snap >= self.snap_every:
@@ -174,7 +191,7 @@ class Journal:
         # The records as one commit (a group frame first if more than
         # one), flushed; the file's size and CRC after it. False if the
         # flash cannot take it even with every finished game dropped.
-        while True:
+        while not self.frozen:
             try:
                 size, crc = self.size, self.crc
                 if len(records) > 1:
@@ -191,8 +208,16 @@ class Journal:
                 # the file ends at the last whole commit. Then the finished
                 # games give way to the game in progress, oldest first.
                 self.open_game(self.game)
-                if not cold.call("store.budget", "drop_oldest", self):
-                    return False
+                if not cold.call(cold.BUDGET, "drop_oldest", self):
+                    # The file ends at its last whole commit; the block
+                    # held free goes to the unsaved mark, never to a
+                    # commit: the journal never skips a number.
+                    self.frozen = True
+                    try:
+                        os.remove(self.dir + "/reserve")
+                    except OSError:
+                        pass
+        return False
 
     def snapshot_step(self):
         """One slice of the snapshot due (App calls it in a step that
@@ -216,8 +241,8 @@ class Journal:
                 # (the game's number is the last record's: not a commit of
                 # the old game's records after a GAME made it the next one's)
                 if self.crc is None:  # read from the flash the first time after a power-up
-                    self.crc = cold.call("store.snapshot", "file_crc", self.path(self.game), self.size)
-                self._build = cold.call("store.snapshot", "build", self.source, self.size, self.crc, self.clock,
+                    self.crc = cold.call(cold.SNAPSHOT, "file_crc", self.path(self.game), self.size)
+                self._build = cold.call(cold.SNAPSHOT, "build", self.source, self.size, self.crc, self.clock,
                                         self.known_start, self.faces, self._t)
                 self._seq_built = self.source.seq
             else:
@@ -254,48 +279,31 @@ class Journal:
         self.snap_due = False
         self.since_snap = 0
 
-    def note(self, event):
+    def note(self, kind, fields, event):
         """Keeps the events whose effect the faces' scene still shows
-        (ui/scene.py's on_event), for the snapshots: a power-up from one
-        replays them to the scene before the events after it, and the
-        scene is as if it had seen the whole game
-        (tests/board/test_store_snapshot.py compares every attribute).
-        Each kind keeps its last event, and drops those it supersedes."""
-        w = event.split(" ", 5)
-        if len(w) < 4 or w[0] != "E":
-            return
-        kind = w[3]
-        first = w[4] if len(w) > 4 else ""
-        f = self.faces
-        if kind == "GAME":
-            f.clear()  # the scene starts again
+        (ui/shown.py), for the snapshots: a power-up from one replays them
+        to the scene before the events after it. Called with each event
+        before its commit (App._commit) and at a power-up's replay."""
         pos = self.source.position if self.source is not None else None
         if pos is not None and pos is not self.known_start[0] and pos.ply == 0:
             # a new Position (a GAME's, a correction's to a new position)
             # with no move yet: its FEN is the one its moves will start
             # from (store/snapshot.py need not take them back to read it)
             self.known_start[0], self.known_start[1] = pos, pos.fen()
-        if kind in _DUTY_ENDS:
-            f.pop("TOUCH", None)  # a touch duty ends
-        if kind in _OVERRULE_ENDS:
-            f.pop("OVERRULE", None)  # the overrule's face gives way
-        if kind == "START" or kind == "PRESS":
-            f["TURN"] = event  # when the turn began (the delay of 6.3)
-        elif kind == "SETUP":
-            f["SETUP"] = event
-            if first in ("wrong", "ready"):
-                f["SETUP points"] = event
-        elif kind in ("TOUCH", "ALERT", "FLAG", "OVERRULE", "CONFIRM"):
-            f[kind] = event
-            if kind == "OVERRULE" and first == "annul":
-                f.pop("FLAG", None)  # the flag is lifted
-        elif kind == "RESTORED":
-            f.pop("ALERT", None)
+        shown.note(self.faces, kind, fields, event)
 
     def _write(self, frame, size, crc):
         # One frame appended: the file's size and CRC after it.
         self._f.write(frame)
         return size + len(frame), (crc32(frame, crc) if crc is not None else None)
+
+    def mark_unsaved(self, seq, result):
+        """Once a commit failed on a full flash: the number of the last
+        event sent and the game's RESULT text (or None), written over the
+        clock mark after each step, so that a power-up numbers on after
+        what the host may hold and a finished game stays finished
+        (store/gap.py). Best effort, in the block held free."""
+        self._mark_write("U %d %d %s" % (self.game, seq, result or "-"))
 
     def mark_clock(self, seq, t, tick):
         """Writes the clock mark over the last (best effort: a mark the
@@ -308,16 +316,22 @@ class Journal:
         file of its own for that pointer cost 450 erases more a 4-hour
         game: a third small file in the directory made littlefs compact
         its metadata three times as often.)"""
+        if self.frozen:
+            return  # (the clock no longer follows the file's last event: the unsaved mark stays)
+        if self._mark_write("C %d %d %d %d %d" % (self.game, seq, t, tick, self.snap_at)) and seq >= 0:
+            self.marks += 1
+
+    def _mark_write(self, text):
         try:
             if self._mark is None:
                 self._mark = open(self.dir + "/clock", "wb")
             self._mark.seek(0)
-            self._mark.write(encode("C %d %d %d %d %d" % (self.game, seq, t, tick, self.snap_at)))
+            self._mark.write(encode(text))
             self._mark.flush()
-            if seq >= 0:
-                self.marks += 1
+            return True
         except (OSError, MemoryError):
             self._close_mark()
+            return False
 
     def _close_mark(self):
         try:
@@ -345,6 +359,7 @@ class Journal:
         self.game = 0
         self._f = open(self.path(game), "ab")
         self.game = game
+        self.frozen = False
         size = os.stat(self.path(game))[6]
         if size != self.size:
             self.size, self.crc = size, None  # a power-up's recovery says the rest

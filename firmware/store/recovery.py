@@ -24,11 +24,11 @@ from micropython import const
 
 from game import cold
 from game.chain import replayed, split as split_chain
-from game.events import MOVE, POWER, PRESS, decode as decode_event, seq_of
-from xq.pieces import side_of
+from game.events import seq_of
+from game.fastdecode import decode_fast
 from link.frame import FrameError, decode
 from store import snapshot as _snapshot
-from store.lines import MAX_RECORD, Lines, cut_tail, decode_snapshot, payload_of, split_record
+from store.lines import MAX_RECORD, Lines, cut_tail, decode_snapshot, payload_of, resync, split_record
 
 _FEED_EVERY = const(16)  # records between two feeds of the watchdog
 
@@ -50,8 +50,15 @@ class Reader:
     _CLEAN, _TORN or _DAMAGED), `last_seq` the last event read; for _DAMAGED,
     lost_events() reads what follows the damage."""
 
-    def __init__(self, path, wdt=None, mark=None, offset=0, crc=0):
+    def __init__(self, path, wdt=None, mark=None, offset=0, crc=0, skip=False, known=-1):
         self.path = path
+        # Damage in a snapshot's commit stepped over (lines.resync), `known`
+        # the offset of the one the clock mark names: the bytes skipped,
+        # (start, end) each, spliced out after the pass.
+        self.skip = skip
+        self.known = known
+        self.skipped = []
+        self._last_e = 0  # the number of the last event of the commits read
         self.wdt = wdt  # the watchdog, fed every _FEED_EVERY records
         self.mark = mark  # the clock mark of this game: (seq, t, tick), or None
         # From byte `offset` on, where a snapshot's commit starts (0: the
@@ -77,18 +84,34 @@ class Reader:
                 if not line:
                     return
                 self._crc = crc32(line, self.crc)
-                payload = self._payload(line)
-                if payload is None:
-                    return
-                group = [payload]
-                if payload.startswith("B "):
+                payload = self._payload(line, lines.cut)
+                group = [payload] if payload is not None else None
+                if payload is not None and payload.startswith("B "):
                     group = self._group(lines, int(payload[2:]))
-                    if group is None:
+                if group is None:
+                    at = self._resync()
+                    if at is None:
                         return
+                    lines = Lines(f, at)  # the commit after the snapshot, from the CRC before it
+                    continue
                 self.group_at = self.good
                 self.good = lines.pos
                 self.crc = self._crc
+                if group[-1].startswith("E "):
+                    self._last_e = seq_of(group[-1])
                 yield group
+
+    def _resync(self):
+        # Damage in the commit at `good`: where the reading goes on if it
+        # is a snapshot's (lines.resync), else None (self.end says why).
+        if self.end != _DAMAGED or not self.skip or self.good == self.offset > 0:
+            return None  # (the snapshot a reading starts from: refused, Reader.events)
+        at = resync(self.path, self.good, self._last_e, self.good == self.known)
+        if at is not None:
+            self.skipped.append((self.good, at))
+            self.good = at
+            self.end = _CLEAN
+        return at
 
     def _group(self, lines, n):
         # The n records after a group frame, or None (self.end says why).
@@ -99,15 +122,15 @@ class Reader:
                 self.end = _TORN  # the file ends inside the commit
                 return None
             self._crc = crc32(line, self._crc)
-            payload = self._payload(line)
+            payload = self._payload(line, lines.cut)
             if payload is None:
                 return None
             group.append(payload)
         return group
 
-    def _payload(self, line):
+    def _payload(self, line, cut=False):
         # The payload of a whole good line, or None (self.end says why).
-        if not line.endswith(b"\n"):
+        if not line.endswith(b"\n") and not cut:
             self.end = _TORN  # the write never finished
             return None
         payload = payload_of(line)
@@ -171,6 +194,10 @@ class Reader:
                     yield seq, t, kind, fields, snap, event
                 else:
                     yield seq, t, None, None, snap, None
+        if first:
+            # the snapshot's commit torn or damaged: read the whole file
+            # (stepping over its bytes) instead of booting idle
+            raise Refused()
         m = self.mark
         if m and clock and m[0] == self.last_seq and m[1] >= t:
             yield m[0], m[1], None, None, (m[2], clock), None
@@ -210,9 +237,11 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     if not games:
         return 0, 0
     path = journal.path(games[-1])
-    at, crc = start_of(journal, games[-1], path, wdt) if snapshots else (0, 0)
+    words = _mark(journal, games[-1])
+    known = words[4] if words and len(words) >= 5 else -1  # the snapshot the mark names
+    at, crc = _snapshot.start(path, known, wdt) if snapshots and known > 0 else (0, 0)
     mark = clock_mark(journal, games[-1])
-    reader = Reader(path, wdt, mark, at, crc)
+    reader = Reader(path, wdt, mark, at, crc, True, known)
     # The collector as MicroPython has it by default while the journal is
     # read: every record makes garbage, and a collection every 16 KB
     # (app.py's threshold, for a game's play) made most of a recovery's
@@ -225,30 +254,40 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
             count = _apply(game, reader.events(), now, journal)
         except Refused:
             # (refused before anything was applied: the first record read
-            # from a snapshot's commit is the snapshot)
+            # from a snapshot's commit is the snapshot, or it was torn or
+            # damaged: then the whole file, stepping over its bytes)
+            reader = Reader(path, wdt, mark, 0, 0, True, known)
             at = 0
-            reader = Reader(path, wdt, mark)
             count = _apply(game, reader.events(), now, journal)
     finally:
         _collect_every(every)
-        cold.drop("game.chain")  # loaded with this module, for the replay
-    if count and scene is not None:
-        _replay_scene(scene, now, path, at, journal.faces)
+        cold.drop(cold.CHAIN)  # loaded with this module, for the replay
+        cold.drop(cold.FASTDECODE)
     lost, top = 0, 0
     if reader.end == _DAMAGED:
         lost, top = reader.lost_events()
-    if reader.end != _CLEAN:
-        cut_tail(path, reader.good)
+    skipped = 0
+    for a, b in reader.skipped:
+        skipped += b - a
+    if reader.end != _CLEAN or skipped:
+        cut_tail(path, reader.good, reader.skipped)  # a damaged snapshot's bytes spliced out
+    if count and scene is not None:
+        _replay_scene(scene, now, path, at, journal.faces)
     journal.open_game(games[-1])
     # what the journal's next snapshot needs of the file (store/journal.py)
-    journal.size, journal.crc = reader.good, reader.crc
+    journal.size, journal.crc = reader.good - skipped, reader.crc
     journal.clock, journal.since_snap = reader.clock, reader.since_snap
     journal.snap_at = reader.snap_at
     journal.recovered_from = at  # (0: the whole file was read)
-    if lost:
-        first = game.seq + 1
-        game.seq = top
-        game.emit(now, POWER, "damaged", lost, first, top)
+    if skipped:
+        # the snapshots after the splice name offsets it moved: none is in
+        # force until the next, due at the next commit; the mark says so
+        journal.snap_at = 0
+        journal.since_snap = journal.snap_every
+        journal.mark_clock(-1, 0, 0)
+    # the events it no longer holds (damage, or a full flash's unsaved
+    # ones) named, sealed, numbered on after (store/gap.py)
+    lost = cold.call(cold.GAP, "name", journal, game, now, lost, top)
     return count, lost
 
 
@@ -303,25 +342,27 @@ def _apply(game, records, now, journal=None):
     for seq, t, kind, fields, s, text in records:
         count += 1
         if kind == SNAPSHOT:
-            _snapshot.load(game, fields)  # the game as it was after the snapshot's step
+            state = fields  # (a snapshot's: its json state, no event)
+            _snapshot.load(game, state)  # the game as it was after the snapshot's step
             head = game.head
             if journal is not None:
                 # the start FEN of the position it made (the next snapshot need not take its moves back)
-                journal.known_start[0], journal.known_start[1] = game.position, fields["f"]["position"]["P"][0]
+                journal.known_start[0], journal.known_start[1] = game.position, state["f"]["position"]["P"][0]
                 journal.faces = {}
-                for event in fields["s"]:
-                    journal.note(event)
+                for event in state["s"]:
+                    _, _, k, f = decode_fast(split_chain(event)[0])
+                    journal.note(k, f, event)
             if s is not None:
                 snap = s
-                snap_t = int(fields["clock"].split(" ", 3)[2])
+                snap_t = int(state["clock"].split(" ", 3)[2])
             continue
         if kind is not None:
             game.seq = seq
             game.t = t
             game.apply(kind, fields, None)
             if journal is not None:
-                journal.note(text)
-            if not replayed(head, kind, text) and not game.chain_broken:
+                journal.note(kind, fields, text)
+            if not replayed(head, kind, text, game.keyed) and not game.chain_broken:
                 game.chain_broken = seq
         if s is not None:
             snap = s
@@ -383,41 +424,6 @@ def records(journal, game=None):
 def events(journal, game=None):
     """The records of a stored game decoded (Reader.events)."""
     return Reader(journal.path(game or journal.game)).events()
-
-
-_MOVE_FLAGS = ("capture", "check", "suicide")
-
-
-def decode_fast(text):
-    """game/events.py's decode(), with a game's most common records, MOVE
-    and PRESS in their usual shape, read directly: the schema's general
-    reading was most of what a recovery's time had left. Any other shape
-    goes the general way (tests/board/test_store_recovery.py: both agree
-    on every record of a game)."""
-    w = text.split(" ")
-    n = len(w)
-    try:
-        if n >= 8 and w[3] == MOVE and w[7].startswith("at=") and "%" not in w[5]:
-            flags = [None, None, None]
-            k = 0
-            for f in w[8:]:
-                while k < 3 and _MOVE_FLAGS[k] != f:
-                    k += 1
-                if k == 3:
-                    return decode_event(text)
-                flags[k] = f
-                k += 1
-            return int(w[1]), int(w[2]), MOVE, (int(w[4]), w[5], side_of(w[6]), int(w[7][3:]),
-                                                 flags[0], flags[1], flags[2])
-        if 7 <= n <= 9 and w[3] == PRESS:
-            # side red_ms black_ms, then `stage` and an article, each if set
-            stage = w[7] if n > 7 and w[7] == "stage" else None
-            article = w[-1] if n > 7 and "0" <= w[-1][:1] <= "9" else None
-            if n - 7 == (stage is not None) + (article is not None):
-                return int(w[1]), int(w[2]), PRESS, (side_of(w[4]), int(w[5]), int(w[6]), stage, article)
-    except ValueError:
-        pass
-    return decode_event(text)
 
 
 def events_since(journal, first):

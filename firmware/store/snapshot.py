@@ -6,7 +6,7 @@
 # every field of Game is either in it or in NOT_JOURNALED (with the
 # reason); a field in neither is
 # refused here (a snapshot is then not written: the journal reads as before)
-# and fails tests/board/test_store_snapshot.py, which compares every
+# and fails tests/store/test_store_snapshot.py, which compares every
 # attribute of a game recovered from a snapshot with one replayed in full.
 #
 # The fields are encoded generically (json, in C on the board): a tuple, a
@@ -33,6 +33,7 @@ from array import array
 
 from micropython import const
 
+from game import applying
 from game.config import Config
 from game.events import seq_of
 from game.journaled import JOURNALED, NOT_JOURNALED
@@ -223,7 +224,7 @@ def load(game, state):
     if state["clock"] is None:
         # no clock event yet: the clock as the GAME event made it (with one,
         # store/recovery.py restores it from its clock snapshot)
-        game.clock = game.new_clock()
+        game.clock = applying.new_clock(game)
 
 
 # -- the generic encoding -------------------------------------------------------

@@ -112,6 +112,25 @@ def _shown(ms):
     return ms // 1000 if ms >= 10000 else -1 - ms // 100
 
 
+def calm_ms(scene, now, most):
+    """ms (1 to `most`) during which no face can change but by an event
+    (which changes scene.version): on the running clock, until the moving
+    side's shown time next changes (a second, a tenth in the last 10 s);
+    `most` wherever anything else may tick (a delay, byo-yomi, a face shown
+    for a while, no clock running). The device loop looks at the faces
+    only then (app_loop.py)."""
+    g = scene.game
+    c = g.clock
+    if c is None or c.state != RUNNING or choose(scene, now, None) != "running":
+        return most
+    side = c.running
+    if c.control.scheme(side).mode == DELAY or c.in_byoyomi(side, now) or scene.duty is not None:
+        return most
+    r = c.remaining(side, now)
+    wait = r % 1000 + 1 if r >= 10000 else r % 100 + 1
+    return wait if wait < most else most
+
+
 def to_move(game):
     """The side whose clock runs (before the start: the side to move)."""
     c = game.clock

@@ -20,7 +20,7 @@
 #
 # A field clears exactly what it drew before (the cells of its old text),
 # so fields next to each other never erase one another, and the redrawn
-# face is the face drawn whole, pixel for pixel (tests/test_faces.py). A
+# face is the face drawn whole, pixel for pixel (tests/ui/test_faces.py). A
 # field's record allocates nothing once made (a step that allocates runs
 # slower as the heap fills).
 from ui import draw, miniboard

@@ -3,9 +3,14 @@
 # overrule, whether the arbiter confirmed the result. The app feeds it the game's events as they are
 # emitted (on_event, typed fields as game/events.py declares them); the
 # faces read it and the game (phase, position, clock, result, verdict).
+# Which events still show is ui/shown.py's to say (the one reducer, which
+# the journal's snapshots carry too): the scene keeps its slots, and reads
+# what it shows from the events in them (the handlers below).
 #
 # `version` grows with every change a face could show, so a display redraws
 # only when it or the clock's text changed (ui/faces.py, Face.update).
+from game import events as ev
+from ui import shown
 from xq import squares
 from xq.pieces import index
 
@@ -25,6 +30,7 @@ class Scene:
         self.reset()
 
     def reset(self):
+        self.slots = {}  # ui/shown.py's slots: the fields of the event in each
         self.alert = None  # (what, article, put points, clear points)
         self.duty = None  # (side, point name, article, whose)
         self.flag = None  # (side, board time of the flag, tick it was reported)
@@ -35,61 +41,58 @@ class Scene:
         self.turn_began = [0, 0]  # clock.used(side) when its turn began (the delay)
 
     def on_event(self, now, kind, fields):
-        """One game event (kind, its typed fields)."""
+        """One game event (kind, its typed fields): what it changes of the
+        slots (ui/shown.py), read into what the faces show."""
         self.version += 1
-        if kind == "GAME":
-            self.reset()
-        elif kind == "SETUP":
-            self._setup(fields)
-        elif kind == "TOUCH":
-            side, whose = fields[0], fields[1]
-            self.duty = None if whose == "duty-broken" else (side, fields[2], fields[3] or "", whose)
-        elif kind == "MOVE" or kind == "CORRECT":
-            self.duty = None
-            self.overrule = None
-        elif kind == "START" or kind == "PRESS":
-            self.duty = None
-            self.overrule = None
-            self._turn_begins(now)
-        elif kind == "RESUME":
-            self.overrule = None  # play goes on after an annulment: the clock's face again
-        elif kind == "OVERRULE":
-            self._overrule(now, fields)
-        elif kind == "ALERT":
-            self._alert(fields)
-        elif kind == "RESTORED":
-            self.alert = None
-        elif kind == "FLAG":
-            self.flag = (fields[0], fields[1] or 0, now)
-        elif kind == "CONFIRM":
-            self.confirmed = True
-            self.overrule = None  # the result's face says it is confirmed
+        change = shown.note(self.slots, kind, fields, fields)
+        if change is None:
+            if kind == ev.GAME:
+                self.reset()
+            return
+        for slot in change[1]:
+            setattr(self, _SHOWS[slot], None)  # an emptied slot shows nothing
+        if change[0]:
+            if "TURN" in change[0]:
+                self._turn_begins(now)  # (the clock as it stands at the event)
+            ev.dispatch(_ON, kind, fields, self, now)  # what the event in its slots shows
 
-    def _setup(self, fields):
-        self.setup = fields[0]
-        if fields[0] == "wrong":
-            self.wrong = (points(fields[1]), points(fields[2]))
-        elif fields[0] == "ready":
-            self.wrong = ((), ())
+    def _setup_wrong(self, now, what, put, clear):
+        self.setup = what
+        self.wrong = (points(put), points(clear))
 
-    def _alert(self, fields):
-        what = fields[0]
-        if what == "breach":  # breach side put= clear= move= article ?again
-            put, clear, article = fields[2], fields[3], fields[5]
-        else:  # what put= clear= article
-            put, clear, article = fields[1], fields[2], fields[3]
+    def _setup_ready(self, now, what):
+        self.setup = what
+        self.wrong = ((), ())
+
+    def _setup_confirmed(self, now, what, by):
+        self.setup = what
+
+    def _touch(self, now, side, whose, point, article):
+        self.duty = (side, point, article or "", whose)
+
+    def _duty_broken(self, now, side, whose, where, article):
+        self.duty = None
+
+    def _annul(self, now, what, replaces, by, article):
+        self.overrule = (what, None, by or "", article or "", now)
+
+    def _overrule_result(self, now, what, score, replaces, by, article, reason, seal):
+        self.overrule = (what, score, by or "", article or "", now)
+
+    def _overrule_foul(self, now, what, side, replaces, by, article):
+        self.overrule = (what, side, by or "", article or "", now)
+
+    def _breach(self, now, what, side, put, clear, move, article, again):
         self.alert = (what, article or "", points(put), points(clear))
 
-    def _overrule(self, now, fields):
-        # OVERRULE annul replaces= by= article | result score replaces= by= article
-        # *reason | foul/unfoul side replaces= by= article (game/events.py)
-        what = fields[0]
-        if what == "annul":
-            detail, by, article = None, fields[2], fields[3]
-            self.flag = None  # a flag's result annulled (21.4, 21.5): the flag is lifted
-        else:
-            detail, by, article = fields[1], fields[3], fields[4]
-        self.overrule = (what, detail, by or "", article or "", now)
+    def _alert(self, now, what, put, clear, article):
+        self.alert = (what, article or "", points(put), points(clear))
+
+    def _flag(self, now, side, at, article):
+        self.flag = (side, at or 0, now)
+
+    def _confirm(self, now, score, result_article, red_used, black_used, fouls, article, seal):
+        self.confirmed = True
 
     def _turn_begins(self, now):
         clock = self.game.clock
@@ -99,3 +102,18 @@ class Scene:
     def turn_ms(self, side, now):
         """ms `side` has spent in its current turn (for the delay of 6.3)."""
         return self.game.clock.used(side, now) - self.turn_began[index(side)]
+
+
+# What an emptied slot stops showing (the slots ui/shown.py empties; the
+# annulment's emptied FLAG lifts the flag, 21.4, 21.5).
+_SHOWS = {"TOUCH": "duty", "OVERRULE": "overrule", "ALERT": "alert", "FLAG": "flag"}
+_ON = {
+    ev.SETUP: {"wrong": Scene._setup_wrong, "ready": Scene._setup_ready, "confirmed": Scene._setup_confirmed},
+    ev.TOUCH: {"own": Scene._touch, "opp": Scene._touch, "duty-broken": Scene._duty_broken},
+    ev.OVERRULE: {"annul": Scene._annul, "result": Scene._overrule_result, "foul": Scene._overrule_foul,
+                  "unfoul": Scene._overrule_foul},
+    ev.ALERT: {"breach": Scene._breach, "displaced": Scene._alert, "knocked": Scene._alert,
+               "between": Scene._alert, "position": Scene._alert},
+    ev.FLAG: Scene._flag,
+    ev.CONFIRM: Scene._confirm,
+}

@@ -25,7 +25,7 @@ RESULTS = """
 4.2.4 限着 60-rounds
 """
 
-# Alerts by the kind the ALERT event names (sense/events.py ALERT_NAMES;
+# Alerts by the kind the ALERT event names (sense/report.py ALERT_NAMES;
 # their articles, ALERT_ARTICLES, come with the event).
 ALERTS = """
 breach 违规 illegal

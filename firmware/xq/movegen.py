@@ -350,15 +350,20 @@ def do_move(bo, st, ko, m: int) -> int:
     and the general's square in st; returns the piece captured (0 if none)."""
     b = ptr8(bo)
     s = ptr32(st)
-    z = ptr32(ko)
+    z = ptr8(ko)  # the keys' bytes: four byte loads a key (xq/zobrist.py: any alignment)
     pt = ptr8(POINT_OF)
     f = m >> 8
     t = m & 255
     p = b[f]
     c = b[t]
-    h = s[1] ^ z[pt[f] * 16 + p] ^ z[pt[t] * 16 + p] ^ z[1440]
+    i = (pt[f] * 16 + p) << 2
+    j = (pt[t] * 16 + p) << 2
+    h = s[1] ^ z[i] ^ (z[i + 1] << 8) ^ (z[i + 2] << 16) ^ (z[i + 3] << 24)
+    h ^= z[j] ^ (z[j + 1] << 8) ^ (z[j + 2] << 16) ^ (z[j + 3] << 24)
+    h ^= z[5760] ^ (z[5761] << 8) ^ (z[5762] << 16) ^ (z[5763] << 24)  # the side's (1440)
     if c != 0:
-        h ^= z[pt[t] * 16 + c]
+        j = (pt[t] * 16 + c) << 2
+        h ^= z[j] ^ (z[j + 1] << 8) ^ (z[j + 2] << 16) ^ (z[j + 3] << 24)
     b[t] = p
     b[f] = 0
     if (p & 7) == _K:
@@ -373,14 +378,19 @@ def undo_move(bo, st, ko, m: int, c: int):
     """Takes back move m, which captured c; the exact inverse of do_move."""
     b = ptr8(bo)
     s = ptr32(st)
-    z = ptr32(ko)
+    z = ptr8(ko)
     pt = ptr8(POINT_OF)
     f = m >> 8
     t = m & 255
     p = b[t]
-    h = s[1] ^ z[pt[f] * 16 + p] ^ z[pt[t] * 16 + p] ^ z[1440]
+    i = (pt[f] * 16 + p) << 2
+    j = (pt[t] * 16 + p) << 2
+    h = s[1] ^ z[i] ^ (z[i + 1] << 8) ^ (z[i + 2] << 16) ^ (z[i + 3] << 24)
+    h ^= z[j] ^ (z[j + 1] << 8) ^ (z[j + 2] << 16) ^ (z[j + 3] << 24)
+    h ^= z[5760] ^ (z[5761] << 8) ^ (z[5762] << 16) ^ (z[5763] << 24)
     if c != 0:
-        h ^= z[pt[t] * 16 + c]
+        j = (pt[t] * 16 + c) << 2
+        h ^= z[j] ^ (z[j + 1] << 8) ^ (z[j + 2] << 16) ^ (z[j + 3] << 24)
     b[f] = p
     b[t] = c
     if (p & 7) == _K:

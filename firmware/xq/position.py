@@ -2,9 +2,10 @@
 # state of the game as the rules (art. 2-4) define it.
 #
 #     >>> p = Position()
-#     >>> p.classify(parse_move("h2e2"))   # 炮二平五
-#     0                                    # LEGAL
-#     >>> p.push(parse_move("h2e2"))
+#     >>> p.classify(parse_move("h2e2")) == LEGAL   # 炮二平五
+#     True
+#     >>> p.push(parse_move("h2e2"))                # the piece taken: none
+#     0
 #     >>> p.fen()
 #     'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1'
 #
@@ -39,6 +40,10 @@ _KING_SLOT = {RED: _S_KING, BLACK: _S_KING + 1}
 
 
 _GROW_PLIES = const(64)
+# A ply's byte of history: the piece it captured (0-15), and _CHECK if it
+# gave check (the facts push() computes, no array more on the heap).
+_PIECE = const(0x0F)
+_CHECK = const(0x40)
 
 
 class Position:
@@ -171,13 +176,21 @@ class Position:
 
     def push(self, m):
         """Makes move m (legal or not: a suicide is made too, the game layer
-        rules on it). Returns the piece captured, 0 if none."""
+        rules on it). Returns the piece captured, 0 if none.
+
+        The ply's facts are computed here, once, as Stockfish's do_move
+        keeps them in the ply's state: the piece captured (captured_at),
+        whether it gave check (check), the position's hash after it
+        (the repetition key, `hash`, kept up by do_move); the game, the
+        record and the rulings read them from the history."""
         if self.ply == len(self._hist_caps):
             self._grow()
-        c = do_move(self.board, self.state, KEYS, m)
+        board, state = self.board, self.state
+        c = do_move(board, state, KEYS, m)
         i = self.ply
         self._hist_moves[i] = m
-        self._hist_caps[i] = c
+        side = state[_S_SIDE]  # the side now to move: is its general in danger?
+        self._hist_caps[i] = c | _CHECK if king_danger(board, state[_KING_SLOT[side]], side) else c
         self._hist_quiet[i] = self.quiet
         self.quiet = 0 if c else self.quiet + 1
         self.ply = i + 1
@@ -189,7 +202,7 @@ class Position:
             raise IndexError("no move to take back")
         i = self.ply - 1
         m = self._hist_moves[i]
-        undo_move(self.board, self.state, KEYS, m, self._hist_caps[i])
+        undo_move(self.board, self.state, KEYS, m, self._hist_caps[i] & _PIECE)
         self.quiet = self._hist_quiet[i]
         self.ply = i
         return m
@@ -198,7 +211,13 @@ class Position:
         return self._hist_moves[i]
 
     def captured_at(self, i):
-        return self._hist_caps[i]
+        return self._hist_caps[i] & _PIECE
+
+    def check(self, i):
+        """Whether ply i left the side then to move in check (3.3). (Named
+        so, not gave_check: one new interned name tips the unix port's test
+        heap over a growth step of its name pool, runtime.py's HEAP.)"""
+        return self._hist_caps[i] & _CHECK != 0
 
     def _grow(self):
         # History grows by _GROW_PLIES when full: a rare allocation (every 64

@@ -11,10 +11,12 @@
 # The table is a bytes literal of little-endian 32-bit words, written by
 # scripts/zobrist_table.py (xorshift32, fixed seed; do not edit by hand):
 # frozen into a firmware image a bytes constant stays in flash, so the
-# 5.8 KB table costs the board no RAM. Viper code reads it as ptr32(KEYS);
-# Python code reads a key with key(i).
-import sys
-
+# 5.8 KB table costs the board no RAM. But the literal lies wherever the
+# linker put it, at any byte address (0x100733bf on the first Pico build),
+# and so does a .mpy's copy in RAM: a word load there is a HardFault on the
+# Cortex-M0+ (issue 23). So a key is read as four byte loads, aligned at any
+# address: key(i) here, and written out where it is hot (do_move/undo_move
+# in xq/movegen.py, which take KEYS and read it as ptr8).
 import micropython
 
 SIDE = 1440
@@ -265,18 +267,13 @@ _TABLE = (
 
 
 
-if sys.implementation.name == "micropython":
-    KEYS = _TABLE
-else:  # CPython: the shim's ptr32() is the identity, so KEYS must index as words
-    from array import array
-
-    KEYS = array("i")
-    KEYS.frombytes(_TABLE)
-    if sys.byteorder != "little":
-        KEYS.byteswap()
+# (Under CPython the shim's ptr8() is the identity: the bytes index alike.)
+KEYS = _TABLE
 
 
 @micropython.viper
 def key(i: int) -> int:
     """The key at index i (a small int: 30 bits)."""
-    return int(ptr32(KEYS)[i])
+    z = ptr8(KEYS)
+    j = i << 2
+    return z[j] | (z[j + 1] << 8) | (z[j + 2] << 16) | (z[j + 3] << 24)

@@ -12,7 +12,7 @@ commands. What `xqboard log` and `xqboard round start` are built on.
             print(e.seq, e.kind, e.get("move"), e.describe())  # 3 MOVE h2e2 1 h2e2 red at=5120
             if e.kind == "RESULT":
                 break
-        game = board.game()                             # an xqboard.record.Game
+        game = board.game()                             # an xqboard.record.GameRecord
         print(game.texts("Chinese"), game.result, game.termination)
         print(write_pgn(game, "Chinese"))              # from xqboard.record
 
@@ -41,7 +41,7 @@ With the simulator (no hardware):
 import collections
 import time
 
-from .logger.events import game_from_events
+from .logger.builder import game_from_events
 from .logger.session import BoardSession
 
 OPEN_COMMANDS = ("hello", "since", "status")
@@ -128,7 +128,7 @@ class Board:
         raise TimeoutError("no %s event from %s within %gs" % (kind, self.port, timeout))
 
     def game(self, **headers):
-        """The record of the game so far (xqboard.record.Game): moves with
+        """The record of the game so far (xqboard.record.GameRecord): moves with
         clock times, fouls, alerts, the result with its article."""
         self.poll(0)
         return game_from_events(self._events, headers)

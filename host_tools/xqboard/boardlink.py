@@ -32,16 +32,6 @@ from link.frame import FrameError, LineReader, decode, encode  # noqa: E402
 from xq.pieces import side_name  # noqa: E402
 
 
-def field_names(kind, fields):
-    """The names of an event's fields (its variant's, in SCHEMA order):
-    `#at=` is 'at', `what:new` is 'what'."""
-    out = []
-    for spec in schema.fields_of(kind, fields):
-        colon = spec.find(":")
-        out.append(spec[:colon] if colon > 0 else spec.strip("#?*="))
-    return tuple(out)
-
-
 class Event:
     """One event of a board's log, decoded (game/events.py): `seq`, `t`,
     `kind`, `fields` (typed values) and the `payload` text it came in."""
@@ -57,12 +47,18 @@ class Event:
     def named(self):
         """{field name: value} of the event."""
         if self._named is None:
-            self._named = dict(zip(field_names(self.kind, self.fields), self.fields))
+            self._named = dict(zip(schema.field_names(self.kind, self.fields), self.fields))
         return self._named
 
     def get(self, name, default=None):
-        """The value of the field `name` (`default` when absent)."""
-        v = self.named.get(name)
+        """The value of the field `name` (`default` when absent); KeyError
+        for a name the event's variant has no field of (a misspelt name is
+        an error, not None). Code of this project takes fields by handler
+        tables instead (game/events.py, dispatch): this is for scripts."""
+        named = self.named
+        if name not in named:
+            raise KeyError("%s has no field %r (its fields: %s)" % (self.kind, name, ", ".join(named) or "none"))
+        v = named[name]
         return default if v is None else v
 
     def describe(self):
@@ -208,13 +204,19 @@ class BoardLink:
     def command(self, words, sign=True):
         """The frame of a command; signed with the arbiter's key (the
         board's boot nonce from its greeting) when `sign`."""
-        self._cid += 1
-        payload = "C %d %s" % (self._cid, " ".join(words))
+        payload = "C %d %s" % (self.reserve(), " ".join(words))
         if sign:
             if self.key is None:
                 raise ValueError("no arbiter key: this command needs one")
             payload += " mac=" + auth.mac(self.key, self.greeting.get("nonce", "0"), payload)
         return encode(payload)
+
+    def reserve(self):
+        """The next command id, taken for a command signed elsewhere (the
+        arbiter's desk: hall/door.py). One allocator per board, the
+        console's and the desk's alike: signed ids must rise."""
+        self._cid += 1
+        return self._cid
 
     @property
     def last_command_id(self):

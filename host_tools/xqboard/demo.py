@@ -26,8 +26,9 @@ import time
 from pathlib import Path
 
 from .core import MATED, STALEMATED
+from game.events import CONFIRM
 from .logger import Logger
-from .logger.round import Pairing, start_round
+from .logger.round import BoardStart, start_round
 from .paths import DATA
 from .record import game_diagram, read_games, score_sheet, write_pgn
 from .simboard import DEFAULT_KEY, SimulatedBoard
@@ -108,7 +109,7 @@ def run(out=None, speed=SPEED, game_index=DEMO_GAME, stream=None, cut=True, time
                 sim.act("+100 setup", "+300 press red", "+200 press black")
 
             # 20.1: new game bound to event, round, board and players; set-up; start.
-            start_round(logger, {sim.port: Pairing(1, red, black)}, event=event, round_no=1, tc=TC,
+            start_round(logger, {sim.port: BoardStart(1, red, black)}, event=event, round_no=1, tc=TC,
                         confirm="players", wait=15, on_waiting=setup_by_hand)
             sim.act(*lines)
             half = len(game.plies) // 2
@@ -128,10 +129,10 @@ def run(out=None, speed=SPEED, game_index=DEMO_GAME, stream=None, cut=True, time
                     side = "black" if final.side else "red"
                     say("-- the source records no result: %s resigns (4.1.12) --" % side)
                     board.session.command(["resign", side], on_events=lambda evs: logger.on_events(board.session, evs))
-                if board.files and board.files.ended and not board.files.has("CONFIRM"):
+                if board.files and board.files.ended and not board.files.has(CONFIRM):
                     say("-- the arbiter confirms the result and the score sheet (art. 9) --")
                     logger.arbiter(board, ["confirm"])
-                if board.files and board.files.has("CONFIRM"):
+                if board.files and board.files.has(CONFIRM):
                     break
                 if time.monotonic() > deadline:
                     raise TimeoutError("the demo game did not end within %gs" % timeout)

@@ -61,13 +61,16 @@ def mpremote_exe():
 
 
 def deploy_commands(port, board, config, config_path, deps=True, resume=False, reset=False, build=True,
-                    exe="mpremote"):
+                    exe="mpremote", frozen=False):
     """The mpremote command line (a list) that deploys to `port`; the
-    config is written to config_path by the caller (see cmd_deploy)."""
+    config is written to config_path by the caller (see cmd_deploy).
+    frozen: the board runs the UF2 of `make uf2`, which holds the firmware
+    and ssd1306 in flash: main.py and the config are all it needs."""
     arch = arch_of(board)
     if build:
         _build(arch)
-    files = device_files(arch)
+    files = [(BUILD / arch / "main.py", "main.py")] if frozen else device_files(arch)
+    deps = deps and not frozen
     dirs = sorted({Path(r).parent.as_posix() for _, r in files} - {"."})
     cmd = [exe, "connect", port]
     if resume:

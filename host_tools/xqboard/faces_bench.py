@@ -8,13 +8,13 @@ instructions). Needs the firmware image (make firmware).
 
     python -m xqboard.faces_bench
 
-tests/test_faces_budget.py checks the figures against the scan's budget.
+tests/ui/test_faces_budget.py checks the figures against the scan's budget.
 """
 import sys
 import tempfile
 from pathlib import Path
 
-from xqboard.target import image, qemu
+from xqboard.target import emulator, image
 
 CODE = r"""
 import time, framebuf
@@ -97,7 +97,7 @@ from xq.pieces import RED, BLACK
 # display task asks every 100 ms (Displays.ask, from Device.draw), every 5 ms
 # scan runs Displays.tick (from Device.tick). The worst scan's display work
 # of each phase, in instructions. The garbage collector runs between scans
-# as app_loop's collect_when_quiet does, not inside one.
+# as app_loop's collect_if_quiet does, not inside one.
 import gc
 from game.phases import PLAYING, SETUP, OVER
 from ui.sound import Sounder
@@ -168,7 +168,7 @@ run("alert", s, 701000, 1500)
 s.on_event(703000, "RESTORED", ())
 s.on_event(703000, "TOUCH", (RED, "own", "h2", "5.1"))
 run("touch duty", s, 703000, 2500)
-s.on_event(706000, "MOVE", ())
+s.on_event(706000, "MOVE", (None, None, None, None, None, None, None))
 s.on_event(706000, "OVERRULE", ("foul", BLACK, None, "Li", "8.1.6"))
 run("overrule foul", s, 706000, 2500)
 s.on_event(709000, "FLAG", (BLACK, 709000, "4.1.6"))
@@ -177,14 +177,14 @@ run("flag", s, 709000, 2500)
 s.on_event(712000, "OVERRULE", ("annul", 40, "Li", "21.5"))
 g.verdict = None
 run("overrule annul", s, 712000, 1500)
-s.on_event(714000, "RESUME", ())
+s.on_event(714000, "RESUME", ("arbiter",))
 g.phase = OVER
 g.result = ("0-1", "4.1.1", "mate")
 run("result", s, 714000, 1500)
 g.result = ("1-0", "4.1.12", "resigned black")
-s.on_event(716000, "OVERRULE", ("result", "1-0", 41, "Li", "4.1.12", "resigned black"))
+s.on_event(716000, "OVERRULE", ("result", "1-0", 41, "Li", "4.1.12", "resigned black", None))
 run("overrule result", s, 716000, 1500)
-s.on_event(718000, "CONFIRM", ("1-0", "4.1.12", 1, 2, "0,0", "9.1"))
+s.on_event(718000, "CONFIRM", ("1-0", "4.1.12", 1, 2, "0,0", "9.1", None))
 run("result confirmed", s, 718000, 1000)
 print("END")
 """
@@ -204,7 +204,7 @@ def lines():
     # code); figures() keeps the lower of the two.
     for code in (CODE, CODE, PHASES, PHASES):
         with tempfile.TemporaryDirectory() as d:
-            with qemu.Emulator(Path(d) / "f.img", elf=elf) as emu:
+            with emulator.Emulator(Path(d) / "f.img", elf=elf) as emu:
                 emu.launch(code)
                 for line in emu.lines(300):
                     line = line.decode()

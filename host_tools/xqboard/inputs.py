@@ -11,8 +11,9 @@ from .errors import UsageError
 from . import core  # noqa: F401  (puts the firmware on sys.path)
 
 from link import bounds  # noqa: E402
+from link.frame import MAX_LINE  # noqa: E402
 
-MAX_LINE_BYTES = 480  # a line of a script: a command must fit a frame of the link
+MAX_LINE_BYTES = MAX_LINE  # a line of a script: a command must fit a frame of the link
 
 
 def fen(text):

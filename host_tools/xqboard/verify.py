@@ -34,6 +34,7 @@ from .core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 
 from game import chain  # noqa: E402
 from game import events as ev  # noqa: E402
+from link import auth  # noqa: E402
 from link.frame import FrameError, decode  # noqa: E402
 
 PGN_SUFFIXES = (".iccs.pgn", ".wxf.pgn", ".chinese.pgn", ".bare.pgn", ".pgn")
@@ -46,15 +47,22 @@ class Unusable(ValueError):
 
 class Verdict:
     """What verify found: `ok`; `sealed` (the events carry the chain),
-    `seal` ('good', 'unchecked' without a key, 'absent', or None before any
-    CONFIRM); on failure `bad_seq` (the event, or None for the file as a
-    whole) and `reason`; `events` the number of events; `notes` for
-    people."""
+    `keyed` (the words are the board's MACs: True checked, None not
+    checkable without the key, False plain heads), `seal` ('good',
+    'unchecked' without a key, 'absent', or None before any CONFIRM),
+    `sealed_to` (the last event a good seal covers, 0 none); on failure
+    `bad_seq` (the event, or None for the file as a whole) and `reason`;
+    `events` the number of events; `notes` for people."""
 
     def __init__(self):
         self.ok = True
         self.sealed = False
+        self.keyed = False
         self.seal = None
+        self.sealed_to = 0
+        self.last = 0  # the number of the last event
+        self.gaps = 0  # gaps the board named (POWER damaged)
+        self.seals = []  # seqs of the events with a good seal of their own
         self.bad_seq = None
         self.reason = ""
         self.events = 0
@@ -68,12 +76,35 @@ class Verdict:
     def summary(self):
         if not self.ok:
             return "NOT VERIFIED: " + self.reason
-        words = ["verified: %d events, chain intact" % self.events]
+        words = ["verified: %d events, chain intact%s" % (self.events, " but for the gap the board named"
+                                                           if self.gaps else "")]
+        if self.keyed:
+            words.append("every event MACed with the board's key")
+        elif self.keyed is None:
+            words.append("the words are a keyed board's MACs: checked with --key only")
         words.append({"good": "CONFIRM sealed with the key (art. 9)",
                       "unchecked": "CONFIRM seal not checked (no key given)",
                       "absent": "CONFIRM without a seal (a board without a key)",
                       None: "not confirmed by the arbiter yet (art. 9)"}[self.seal])
+        if self.seals:
+            words.append("sealed: events 1-%d (the CONFIRM's seal)%s; not sealed: %s" % (
+                self.seals[0], "".join(", %d (its own seal)" % n for n in self.seals[1:]),
+                "events %d-%d" % (self.sealed_to + 1, self.last) if self.sealed_to < self.last else "none"))
         return "; ".join(words + self.notes)
+
+
+def header_board(path):
+    """The board's name in an `.events` file's `# xqboard log: board=...`
+    line (None: none): what a keyed board's MACs are bound to."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline().decode("utf-8", "replace")
+    except OSError:
+        return None
+    for w in first.split():
+        if first.startswith("#") and w.startswith("board="):
+            return w[6:]
+    return None
 
 
 def read_frames(path):
@@ -103,62 +134,232 @@ def read_frames(path):
     return payloads
 
 
-def check_payloads(payloads, key=None):
-    """The Verdict of one game's events (payload strings, in file order)."""
+# The gap a POWER damaged names: (first, last, the head it resumes from).
+_GAPS = {ev.POWER: {"damaged": lambda what, lost, first, last, head, seal: (first, last, head)}}
+
+
+class Follower:
+    """A game's chain checked event by event, in order (verify, and the
+    hall's intake: hall/trust.py). `key` the board's, `board` its name
+    (what a keyed board's MACs bind). take(payload) returns None or why
+    the event does not verify; `keyed` tells what the words were (see
+    Verdict)."""
+
+    def __init__(self, key=None, board=None, begins=True):
+        self.begins = begins  # the first event must be the game's GAME (a record; the hall: a keyed board)
+        self.head = bytearray(32)
+        self.mac = auth.Keyed(key, board.encode()) if key is not None and board is not None else None
+        self.key = key
+        self.keyed = False
+        self.expect = 1
+        self.words = False
+        self.decided = False
+        self.heads = [bytes(32)]  # the head after each event, by number (None: lost on the board)
+        self.before = bytes(32)  # the head the last event taken chained on from
+        self.gaps = []  # (POWER's seq, first, last, the last of them this copy holds) of each gap the board named
+
+    def undo(self):
+        """Back to the state before the last take() (the hall: an event
+        that failed its check leaves the chain where it was)."""
+        head, self.expect, self.words, self.decided, self.keyed, heads, gaps = self._saved
+        self.head[:] = head
+        self.heads[heads:] = []
+        self.gaps[gaps:] = []
+
+    def take(self, payload, seq, kind):
+        self._saved = (bytes(self.head), self.expect, self.words, self.decided, self.keyed, len(self.heads),
+                       len(self.gaps))
+        resume = self._gap(payload, seq) if kind == ev.POWER else None
+        if isinstance(resume, str):
+            return resume
+        if resume is not None:
+            self.head[:] = resume  # the board's chain goes on from the head it names
+        elif seq != self.expect:
+            why = "missing (deleted?)" if seq > self.expect else "out of order or repeated"
+            return "event %d %s: found %d after %d" % (min(seq, self.expect), why, seq, self.expect - 1)
+        why = self._take(payload, seq, kind)
+        if why is None:
+            self.heads[seq:] = [bytes(self.head)]
+        return why
+
+    def _gap(self, payload, seq):
+        # A POWER damaged that names a gap (docs/PROTOCOL.md, "A gap the
+        # board names"): the head it resumes from, why it cannot (a str),
+        # or None (no gap named: a record from before, or another POWER).
+        try:
+            gap = ev.dispatch(_GAPS, ev.POWER, ev.decode(payload)[3])
+        except (ev.EventError, ValueError, IndexError):
+            return None
+        if gap is None or gap[2] is None:
+            return None
+        first, last, head = gap
+        if not (seq == last + 1 and 1 <= first <= self.expect <= seq):
+            return ("event %d: POWER damaged names events %d-%d lost, which do not end before it and begin "
+                    "within this record (up to %d)" % (seq, first, last, self.expect - 1))
+        named = self.heads[first - 1] if first - 1 < len(self.heads) else None
+        if named is None or named[:8].hex() != head:
+            return ("event %d: POWER damaged resumes from head %s, not event %d's: the board's continuation "
+                    "does not follow this record" % (seq, head, first - 1))
+        self.gaps.append((seq, first, last, self.expect - 1))
+        self.heads[first:] = [None] * (seq - first)  # lost on the board: no later gap resumes from them
+        return named
+
+    def _take(self, payload, seq, kind):
+        if seq == 1 and kind != ev.GAME and self.begins:
+            return "event 1 is a %s, not its game's GAME: a record begins with its game's GAME event" % kind
+        if seq > 1 and kind == ev.GAME:
+            return ("event %d is a second GAME: two games spliced into one record (a record's chain starts "
+                    "at its own game's GAME)" % seq)
+        text, word = chain.split(payload)
+        if word is None and self.words:
+            return "event %d has no chain word, after events that have one" % seq
+        self.words |= word is not None
+        before = self.before = bytes(self.head)
+        plain = ev.seal(self.head, kind, text) == payload
+        self.expect = seq + 1
+        if word is None:
+            return None
+        if not self.decided:  # the first word tells what the words are (a journal may begin unsealed)
+            self.decided = True
+            self.keyed = False if plain else (True if self.mac else None)
+            if self.keyed is None and self.key is not None:
+                return ("event %d: its word is no plain chain's, and without the board's name (the events "
+                        "file's header) its MAC cannot be checked" % seq)
+        if self.keyed is None:
+            return None  # a keyed board's words, no key: only numbering and seals can be checked
+        if self.keyed:
+            if chain.split(ev.seal(bytearray(before), kind, text, self.mac))[1] != word:
+                return ("event %d: its chain word is not the board's MAC with the key: forged, edited, "
+                        "or re-chained without the key" % seq)
+            return None
+        if not plain:
+            return "event %d does not match its chain word: edited, or an event before it deleted or moved" % seq
+        return None
+
+
+# The result the record stands at after an event (for the seals: a tail
+# after the last seal that changes it fails, art. 9): (result,) from the
+# events that set it, None from the others.
+_RESULTS = {
+    ev.RESULT: lambda score, article, reason: (score,),
+    ev.CONFIRM: lambda score, result_article, red_used, black_used, fouls, article, seal: (score,),
+    ev.OVERRULE: {"result": lambda what, score, replaces, by, article, reason, seal: (score,),
+                  "annul": lambda what, replaces, by, article: (None,)},
+}
+
+# The events a key seals: (their seal, their fields without it, to encode
+# the text the seal covers).
+_SEALED = {
+    ev.CONFIRM: lambda score, result_article, red_used, black_used, fouls, article, seal: (
+        seal, (score, result_article, red_used, black_used, fouls, article, None)),
+    ev.OVERRULE: {"result": lambda what, score, replaces, by, article, reason, seal: (
+        seal, (what, score, replaces, by, article, reason, None))},
+    # (the board's, over the gap it names: a record from before names none)
+    ev.POWER: {"damaged": lambda what, lost, first, last, head, seal: (
+        seal, (what, lost, first, last, head, None)) if head is not None else None},
+}
+
+
+def check_payloads(payloads, key=None, board=None):
+    """The Verdict of one game's events (payload strings, in file order);
+    `board` the board's name (its `.events` file's header), which a keyed
+    board's words bind."""
     v = Verdict()
-    head = bytearray(32)
-    expect = 1
-    confirmed = 0  # the CONFIRM's number
+    follow = Follower(key, board)
+    result, sealed_result = None, None
+    result_seq = 0
+    stood = {0: (None, 0, 0, None, 0)}  # after each event: (result, its event, sealed_to, sealed result, seals)
     for p in payloads:
         try:
             seq, t, kind, fields = ev.decode(p)
         except (ev.EventError, ValueError, IndexError) as e:
             return v.fail(None, "a line that is no event: %r (%s)" % (p[:60], e))
-        if seq != expect:
-            why = "missing (deleted?)" if seq > expect else "out of order or repeated"
-            return v.fail(expect if seq > expect else seq, "event %d %s: found %d after %d" % (
-                expect if seq > expect else seq, why, seq, expect - 1))
-        expect += 1
+        gaps = len(follow.gaps)
+        why = follow.take(p, seq, kind)
+        if why:
+            return v.fail(seq if "found" not in why else min(seq, follow.expect), why)
+        if len(follow.gaps) > gaps:
+            # the board lost events first..: what they decided counts no
+            # more, its continuation from the state before them does
+            result, result_seq, v.sealed_to, sealed_result, n = stood[follow.gaps[-1][1] - 1]
+            v.seals[n:] = []
         v.events += 1
-        if kind == ev.CONFIRM:
-            confirmed = seq
-            _check_seal(v, head, seq, t, fields, key)
-        text, word = chain.split(p)
-        if word is None and v.sealed:
-            return v.fail(seq, "event %d has no chain word, after events that have one" % seq)
-        v.sealed |= word is not None
-        if not chain.replayed(head, kind, p):
-            return v.fail(seq, "event %d does not match its chain word: edited, or an event before it "
-                               "deleted or moved" % seq)
+        now = ev.dispatch(_RESULTS, kind, fields)
+        if now is not None and (now[0] != result or kind == ev.RESULT):
+            result, result_seq = now[0], seq
+        sealed = ev.dispatch(_SEALED, kind, fields)
+        if sealed is not None and _check_seal(v, follow.before, seq, t, kind, sealed[0], sealed[1], key) \
+                and kind != ev.POWER:
+            v.sealed_to, sealed_result = seq, result
+            v.seals.append(seq)
         if not v.ok:
             return v
+        stood[seq] = (result, result_seq, v.sealed_to, sealed_result, len(v.seals))
     if not v.events:
         raise Unusable("no events in the record")
-    after = v.events - confirmed if confirmed else 0
-    if after:
-        v.notes.append("%d event(s) after the CONFIRM (an amended result, art. 9): chained, not sealed" % after)
+    v.last = follow.expect - 1
+    v.notes += [_gap_note(g, key) for g in follow.gaps]
+    v.gaps = len(follow.gaps)
+    v.sealed, v.keyed = follow.words, follow.keyed
     if not v.sealed:
         return v.fail(None, "unsealed: no event carries a chain word (a record from before the chain)")
+    if key is not None:
+        _check_sealed_result(v, result, result_seq, sealed_result)
+    elif v.seal and v.last > max(v.seals or [0]):
+        v.notes.append("%d event(s) after the last seal" % (v.last - max(v.seals or [0])))
     return v
 
 
-def _check_seal(v, head, seq, t, fields, key):
-    # Art. 9: the arbiter's confirmation seals the record. head: the head
-    # before the CONFIRM.
-    seal = fields[-1]
+def _gap_note(gap, key):
+    # What verify says of a gap the board named (docs/PROTOCOL.md, "A gap
+    # the board names").
+    seq, first, last, held = gap
+    how = "sealed with the key" if key is not None else "its seal not checked (no key given)"
+    if held >= first:
+        return ("events %d-%d lost on the board's flash (POWER damaged, event %d, %s): this copy holds events "
+                "%d-%d of them, verified up to %d, and the board's continuation from event %d's head verified"
+                % (first, last, seq, how, first, held, held, first - 1))
+    return ("events %d-%d lost on the board's flash (POWER damaged, event %d, %s): the gap named, the board's "
+            "continuation from event %d's head verified" % (first, last, seq, how, first - 1))
+
+
+def _check_sealed_result(v, result, result_seq, sealed_result):
+    # With the key, a result counts only under a seal (art. 9): the
+    # record's result must be the one its last good seal covers.
+    if result is None:
+        return
+    if not v.sealed_to:
+        v.fail(result_seq, "the result %s (event %d) is under no sealed CONFIRM: not confirmed by the arbiter, "
+                           "or its CONFIRM cut off (art. 9)" % (result, result_seq))
+    elif result != sealed_result:
+        v.fail(result_seq, "event %d after the last seal (event %d) changes the result %s to %s without a seal "
+                           "of its own (art. 9)" % (result_seq, v.sealed_to, sealed_result, result))
+
+
+def _check_seal(v, head, seq, t, kind, seal, unsealed, key):
+    # Art. 9: the arbiter's confirmation, and each amendment after it,
+    # seals the record. head: the head before the event; unsealed: its
+    # fields with no seal. True: a good seal.
     if seal is None:
-        v.seal = "absent"
-        if key is not None:
-            v.fail(seq, "CONFIRM (event %d) carries no seal, and a key was given" % seq)
-        return
+        if kind == ev.CONFIRM:
+            v.seal = "absent"
+            if key is not None:
+                v.fail(seq, "CONFIRM (event %d) carries no seal, and a key was given" % seq)
+        elif kind == ev.POWER and key is not None:
+            v.fail(seq, "POWER damaged (event %d) names a gap without the board's seal, and a key was given: "
+                        "events cut out of the record?" % seq)
+        return False
     if key is None:
-        v.seal = "unchecked"
-        return
-    text = ev.encode(seq, t, ev.CONFIRM, fields[:-1] + (None,))
-    if seal != chain.confirm_seal(key, bytes(head), text):
-        v.fail(seq, "CONFIRM (event %d): its seal is not the key's: forged, or an event before it edited" % seq)
-    else:
+        if kind != ev.POWER:
+            v.seal = v.seal or "unchecked"
+        return False
+    text = ev.encode(seq, t, kind, unsealed)
+    if seal != chain.confirm_seal(key, head, text):
+        v.fail(seq, "%s (event %d): its seal is not the key's: forged, or an event before it edited" % (kind, seq))
+        return False
+    if kind == ev.CONFIRM:
         v.seal = "good"
+    return True
 
 
 def events_file_of(path):
@@ -189,14 +390,14 @@ def verify(path, key=None):
         payloads = read_frames(path)
     except FrameError as e:
         return Verdict().fail(None, "%s fails its checksum: edited by hand? (%s)" % (path.name, e))
-    return check_payloads(payloads, key)
+    return check_payloads(payloads, key, header_board(path))
 
 
 def _check_pgn(v, path, payloads):
     # The PGN must be what its events make: the record rebuilt with the
     # headers the events do not give (Date, Site: the logger's), written in
     # each form the logger writes, one of them the same text.
-    from .logger.events import game_from_events
+    from .logger.builder import game_from_events
     from .record import write_pgn
 
     try:

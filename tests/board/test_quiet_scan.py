@@ -22,7 +22,7 @@ for m in ("h2e2", "h9g7", "h0g2"):
 app = r.app
 now = r.tick()
 app.scan(now)
-app._due = now          # a scan that runs the timers: then none is due at `now`
+app.due = now          # a scan that runs the timers: then none is due at `now`
 app.scan(now)
 print("RUNNING", app.game.clock_running())
 board, raw = app.board, app.raw

@@ -22,12 +22,13 @@ SCENARIO_KEY = b"scenario"  # boards/simrun.py's board
 WORD = re.compile(r" %h[0-9a-f]{16}$")
 
 
-def played(key=KEY, settings=("red=Li_Lai", "black=Wang_Wu")):
+def played(key=KEY, settings=("red=Li_Lai", "black=Wang_Wu"), keyed=None):
     """(the Game, the payloads) of a short game, Black resigning, confirmed
-    by the arbiter (CPython)."""
+    by the arbiter (CPython); `keyed`: the board's MAC of every word
+    (link/auth.py's Keyed)."""
     out = []
     g = Game(sink=lambda seq, t, kind, fields, snap, payload: kind and out.append(payload))
-    g.key = key
+    g.key, g.keyed = key, keyed
     g.command(T0, ["new", "tc=10m"] + list(settings), True)
     g.command(T0, ["setup"], True)
     g.command(T0, ["start"], True)
@@ -105,7 +106,7 @@ def test_a_recovered_game_checks_and_continues_the_chain_and_the_seal_covers_it(
     payloads = journal_payloads(store)
     kinds = [ev.decode(p)[2] for p in payloads]
     assert "POWER" in kinds and kinds[-1] == "CONFIRM"
-    v = check_payloads(payloads, SCENARIO_KEY)
+    v = check_payloads(payloads, SCENARIO_KEY, "scenario")
     assert v.ok and v.seal == "good", v.reason
 
 
@@ -129,17 +130,17 @@ def test_an_event_edited_on_the_flash_is_reported_at_power_up(tmp_path):
 
 def test_a_command_whose_event_would_not_fit_with_its_chain_word_is_refused():
     # The arbiter's amended result (art. 9) with a reason that fits the frame
-    # (480 bytes) without the chain word, but not with it
+    # (MAX_LINE bytes) without the chain word, but not with it
     from game.phases import CommandError
     from link.frame import MAX_LINE
 
     g, _ = played()
     base = len(ev.encode(g.seq + 1, g.t, "OVERRULE", ("result", "0-1", g.seq, "Li", "4.1.12", "")).encode())
-    reason = "x" * (MAX_LINE - base - 1)  # the event alone: 480 bytes, with its word 499
+    reason = "x" * (MAX_LINE - base - 1)  # the event alone: MAX_LINE bytes, with its word 19 more
     try:
         g.command(T0 + 10000, ["result", "0-1", "4.1.12", "by=Li", reason], True)
     except CommandError as e:
-        assert "over the link's 480" in str(e), e
+        assert "over the link's %d" % MAX_LINE in str(e), e
     else:
         raise AssertionError("an event over the frame with its chain word was accepted")
 
@@ -157,5 +158,5 @@ def test_a_journal_from_before_the_chain_recovers_and_its_new_events_are_chained
     assert [w[4] for w in sc.events(lines, "POWER")] == ["restored"]  # no chain to break
     payloads = journal_payloads(store)
     assert chain.split(payloads[0])[1] is None and chain.split(payloads[-1])[1] is not None
-    v = check_payloads(payloads, SCENARIO_KEY)
+    v = check_payloads(payloads, SCENARIO_KEY, "scenario")
     assert v.ok and v.seal == "good", v.reason

@@ -9,7 +9,8 @@ import time
 
 import pytest
 
-from xqboard.hall.broker import Mosquitto, mosquitto_exe
+from xqboard.hall.broker import Mosquitto, free_port, mosquitto_exe
+from xqboard.hall.hallinit import init
 from xqboard.hall.replayboard import ReplayBoard, ReplayHall, master_records
 from xqboard.logger import Logger
 
@@ -21,6 +22,20 @@ def broker(tmp_path):
     b = Mosquitto(tmp_path / "broker").start()
     yield b
     b.stop()
+    assert b.save_errors() == []  # its state saved each time: a restart keeps the sessions
+
+
+@pytest.fixture
+def hall(tmp_path):
+    """A broker as `xqboard hall init` sets it up (hall/hallinit.py):
+    accounts pc1, pc2 and broadcast, the ACL, TLS; its hallinit.Made."""
+    if mosquitto_exe() is None:
+        pytest.skip("mosquitto is not installed (system-packages.txt)")
+    made = init(tmp_path / "hall", ["pc1", "pc2"], port=free_port(), hosts=["localhost"])
+    b = Mosquitto.of_hall(made).start()
+    made.broker = b
+    yield made
+    b.stop()
 
 
 class RecordingHub:
@@ -30,6 +45,7 @@ class RecordingHub:
     def __init__(self):
         self.pushed = []
         self.loaded = []
+        self.links, self.loggers, self.broker = [], [], []  # the links' calls (the desk's page)
 
     def push(self, board, device, game, seq, line):
         self.pushed.append((board, device, game, seq, line))
@@ -37,6 +53,15 @@ class RecordingHub:
 
     def load(self, rows):
         self.loaded.extend(rows)
+
+    def set_link(self, device, logger, link, heard):
+        self.links.append((device, logger, link))
+
+    def set_logger(self, logger, up):
+        self.loggers.append((logger, up))
+
+    def set_broker(self, up):
+        self.broker.append(up)
 
     def games(self):
         """{(device, game): [seq, ...]} in the order pushed."""

@@ -1,5 +1,4 @@
 """Exports for relay sites (host_tools/xqboard/hall/exports.py)."""
-import doctest
 import re
 
 from xqboard.core import Position, pieces, squares
@@ -9,10 +8,6 @@ from xqboard.record import read_game
 
 # The start position as DhtmlXQ viewers write it (dpxq.com's UBB blocks).
 START_BINIT = "8979695949392919097717866646260600102030405060708012720323436383"
-
-
-def test_doctests():
-    assert doctest.testmod(exports).failed == 0
 
 
 def hall_game(plies=None, n=171):
@@ -90,7 +85,7 @@ def test_the_app_serves_both_exports():
     g = masters.master_games()[171]
     for seq, (_, line) in enumerate(masters.game_lines(g, "4", masters.think_of(4), plies=12), 1):
         hub.push("4", "d4", 1, seq, line)
-    with Serving(make_app(hub, "s")) as url:
+    with Serving(make_app(hub)) as url:
         with urllib.request.urlopen(url + "/export/4.pgn", timeout=10) as r:
             assert r.read().decode("utf-8") == exports.pgn(hub.record("4"))
         with urllib.request.urlopen(url + "/export/4.dhtmlxq", timeout=10) as r:

@@ -18,16 +18,22 @@ import pytest
 from pngread import read_png
 
 from xqboard.hall import masters
+from xqboard.hall.arbiters import Arbiters
 from xqboard.hall.hub import Hub
 from xqboard.hall.web import Serving, make_app
 
 SECRET = "arbiter-secret-17"
+ARBITERS = Arbiters.of({"chief": SECRET})
 BOARDS = 8
 PLIES = 16  # each board still playing has made this many moves when the page opens
 FINISHED = ("1", "2")
 INCIDENTS = {2: {5: "alert"}, 3: {7: "foul"}, 6: {3: "offer"}, 7: {9: "foul"}}
 # the screen's margin of a point's square that must change (a piece is 0.88 STEP wide)
 PATCH = 9
+
+# One worker runs this module (make test's --dist loadgroup): one Chromium
+# and one hall serve every test here, as without xdist.
+pytestmark = pytest.mark.xdist_group("browser")
 
 
 def chromium_paths():
@@ -38,20 +44,27 @@ def chromium_paths():
     return browser, driver
 
 
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
+def start_chromium(profile, window, flags=()):
+    """A headless Chromium (selenium) with its own profile folder, a window
+    of `window` ("W,H") and `flags` besides the ones every page test needs."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
     binary, driver = chromium_paths()
     opts = webdriver.ChromeOptions()
     opts.binary_location = binary
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=1400,1100", "--force-device-scale-factor=1",
-                 "--user-data-dir=%s" % tmp_path_factory.mktemp("chromium-profile")):
+                 "--disable-dev-shm-usage", "--window-size=%s" % window, "--force-device-scale-factor=1",
+                 "--user-data-dir=%s" % profile) + tuple(flags):
         opts.add_argument(flag)
     b = webdriver.Chrome(options=opts, service=Service(driver))
     b.set_page_load_timeout(30)
+    return b
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    b = start_chromium(tmp_path_factory.mktemp("chromium-profile"), "1400,1100", ["--disable-quic"])
     yield b
     b.quit()
 
@@ -106,7 +119,7 @@ class Hall:
 @pytest.fixture(scope="module")
 def hall():
     h = Hall()
-    h.app = make_app(h.hub, SECRET)
+    h.app = make_app(h.hub, ARBITERS)
     h.serving = Serving(h.app)
     h.url = h.serving.__enter__()
     yield h
@@ -219,7 +232,8 @@ def test_running_clock_counts_down_the_other_stays(browser, hall):
 
 def test_a_move_changes_the_screen_at_its_points(browser, hall):
     open_live(browser, hall)
-    browser.get(hall.url + "/#board=3")
+    # the hall screen's mode: no eval bar, whose engine (test_pages_eval.py) would take the CPU
+    browser.get(hall.url + "/?screen=hall#board=3")
     wait_for(lambda: browser.execute_script("return !document.getElementById('full').hidden"))
     seq, marked = browser.execute_script(
         "const b = document.getElementById('full-body'); return [b.dataset.seq, b.dataset.last]")
@@ -296,6 +310,7 @@ def test_arbiter_page_refuses_without_the_secret(browser, hall):
     with pytest.raises(urllib.error.HTTPError) as refused:
         urllib.request.urlopen(hall.url + "/arbiter/stream", timeout=10)
     assert refused.value.code == 401
+    browser.find_element("id", "name").send_keys("chief")
     browser.find_element("id", "secret").send_keys("the boards' key, not the arbiter's")
     browser.find_element("id", "login").click()
     wait_for(lambda: browser.find_elements("id", "secret"))
@@ -305,6 +320,7 @@ def test_arbiter_page_refuses_without_the_secret(browser, hall):
 
 def test_arbiter_page_lists_incidents_newest_first(browser, hall):
     browser.get(hall.url + "/arbiter")
+    browser.find_element("id", "name").send_keys("chief")
     browser.find_element("id", "secret").send_keys(SECRET)
     browser.find_element("id", "login").click()
     incidents = hall.hub.since(None).incidents
@@ -340,7 +356,7 @@ def test_a_server_restarted_with_another_hub_gives_the_page_the_whole_hall(brows
             other.push(board, "dev-x" + board, 1, seq, line)
     hall.serving.__exit__(None, None, None)
     try:
-        with Serving(make_app(other, SECRET), port):
+        with Serving(make_app(other, ARBITERS), port):
             wait_for(lambda: browser.execute_script(
                 "return [...document.querySelectorAll('#boards .card')].map(c => c.dataset.board).join()") == "3,11")
             assert browser.execute_script("return document.getElementById('status').dataset.full") == "true"

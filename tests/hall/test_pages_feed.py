@@ -20,7 +20,7 @@ def wait_for(predicate, timeout=10.0):
 
 def test_feed_gives_each_event_once_in_order_with_its_cursor():
     hub = fed_hub(boards=2, plies=3)
-    with Serving(make_app(hub, "s")) as url, open_stream(url, "/feed") as r:
+    with Serving(make_app(hub)) as url, open_stream(url, "/feed") as r:
         events = [read_event(r) for _ in range(hub.cursor)]
     assert [e["id"] for e in events] == ["%s:%d" % (hub.token, n) for n in range(1, hub.cursor + 1)]
     keys = [(e["data"]["device"], e["data"]["game"], e["data"]["seq"]) for e in events]
@@ -30,7 +30,7 @@ def test_feed_gives_each_event_once_in_order_with_its_cursor():
 
 def test_feed_resumes_after_the_last_id_and_from_the_first_with_another_hubs():
     hub = fed_hub(boards=1, plies=4)
-    with Serving(make_app(hub, "s")) as url:
+    with Serving(make_app(hub)) as url:
         with open_stream(url, "/feed", last_id="%s:%d" % (hub.token, 3)) as r:
             assert read_event(r)["id"] == "%s:4" % hub.token
         with open_stream(url, "/feed", last_id="0ther:%d" % 3) as r:
@@ -48,7 +48,7 @@ def test_a_client_dropped_mid_game_resumes_with_no_gap_and_nothing_twice():
 
     for seq in range(1, 6):
         push(1, seq)
-    with Serving(make_app(hub, "s")) as url:
+    with Serving(make_app(hub)) as url:
         client = FeedClient(url).start()
         try:
             assert wait_for(lambda: len(client.feed_arrived) == 5)

@@ -7,8 +7,9 @@ import signal
 import subprocess
 import sys
 
+from xqboard.hall.arbiters import Arbiters
 from xqboard.hall.intake import Intake
-from xqboard.hall.store import Store
+from xqboard.hall.eventdb import Store
 from xqboard.hall.subscriber import Subscriber
 
 from .conftest import wait_for
@@ -31,22 +32,33 @@ def test_the_demo_hall_writes_round_one_into_its_event_file(tmp_path, broker):
     assert all(x.split()[-5] in ("1-0", "0-1", "1/2-1/2") and "board hall-" in x for x in boards), boards
 
 
-def test_broadcast_needs_a_source_and_a_secret(tmp_path):
+def test_broadcast_needs_a_source_and_the_arbiters_accounts(tmp_path):
     r = xqboard("broadcast", cwd=tmp_path)
     assert r.returncode == 2 and "--mqtt" in r.stderr
-    r = xqboard("broadcast", "--mqtt", "localhost", cwd=tmp_path, env=dict(os.environ, XQBOARD_ARBITER_SECRET=""))
-    assert r.returncode == 2 and "secret" in r.stderr
+    r = xqboard("broadcast", "--mqtt", "localhost", cwd=tmp_path, env=dict(os.environ, XQBOARD_ARBITERS=""))
+    assert r.returncode == 2 and "--arbiters FILE" in r.stderr
+    r = xqboard("broadcast", "--mqtt", "localhost", "--arbiters", str(tmp_path / "none.json"), cwd=tmp_path)
+    assert r.returncode == 2 and "no arbiters' file" in r.stderr
+    # no secret on the command line any more: argv is every user's to read (ps)
+    r = xqboard("broadcast", "--mqtt", "localhost", "--secret", "s", cwd=tmp_path)
+    assert r.returncode == 2 and "unrecognized arguments: --secret" in r.stderr
+    Arbiters(path=tmp_path / "arbiters.json").save()  # a file, no account in it
+    r = xqboard("broadcast", "--mqtt", "localhost", "--arbiters", str(tmp_path / "arbiters.json"), cwd=tmp_path)
+    assert r.returncode == 2 and "no arbiter accounts" in r.stderr
+    r = xqboard("broadcast", "--mqtt", "localhost", "--no-web", "--delay", "-1", cwd=tmp_path)
+    assert r.returncode == 2 and "--delay" in r.stderr
     r = xqboard("log", "x", "--mqtt", "host:port", cwd=tmp_path)
     assert r.returncode == 2 and "HOST:PORT" in r.stderr
 
 
-def test_two_loggers_one_killed_mid_game_nothing_lost(tmp_path, broker, hub, replay_hall):
+def test_two_loggers_one_killed_mid_game_nothing_lost(tmp_path, broker, hub, replay_hall, spawn):
     hall = replay_hall(4, plies=40, every=0.03).start()
     intake = Intake(Store(tmp_path / "hall.sqlite"), hub)
     sub = Subscriber("127.0.0.1", broker.port, intake).start()
 
     def logger(name, boards):
-        return subprocess.Popen([sys.executable, "-m", "xqboard.cli", "log", "--plain", "--mqtt",
+        # (spawn: ended with the test even when a wait below times out)
+        return spawn([sys.executable, "-m", "xqboard.cli", "log", "--plain", "--mqtt",
                                  "127.0.0.1:%d" % broker.port, "--logger-id", name, "--out", str(tmp_path / name)]
                                 + [b.url for b in boards], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
 

@@ -5,13 +5,16 @@ the broker, is not asked every second all day); an event that moves the
 head makes the next request come soon again."""
 import json
 
-from xqboard.hall.envelope import Envelope
+from xqboard.hall.envelope import Envelope, state_topic
 from xqboard.hall.intake import ASK_AGAIN, ASK_AT_MOST, GAP_GRACE, Intake
-from xqboard.hall.store import Store
+from xqboard.hall.eventdb import Store
+from xqboard.hall.wire import decode
 
 
 def state(device, game, seq, logger="pc1"):
-    return json.dumps({"device": device, "game": game, "seq": seq, "logger": logger})
+    # as the subscriber hands it on: decoded from its retained message (hall/wire.py)
+    return decode(state_topic(logger, device), json.dumps({"device": device, "game": game, "seq": seq,
+                                                           "logger": logger}))[1]
 
 
 def asked_at(intake, times):

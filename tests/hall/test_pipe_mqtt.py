@@ -11,7 +11,7 @@ from xqboard.hall.intake import Intake
 from xqboard.hall.outbox import Outbox
 from xqboard.hall.publisher import Publisher
 from xqboard.hall.sink import HallSink
-from xqboard.hall.store import Store
+from xqboard.hall.eventdb import Store
 from xqboard.hall.subscriber import Subscriber
 
 from .conftest import wait_for
@@ -48,15 +48,15 @@ def test_events_reach_the_hub_once_and_in_order(tmp_path, broker, hub, replay_ha
     lines = lines_of(hall)
     assert all(line == lines[(device, game, seq)] for board, device, game, seq, line in hub.pushed)
     assert {board for board, *_ in hub.pushed} == {"1", "2", "3"}  # the pairing's board number
-    # The topic: xqboard/<slug of event=>/<round>/<board>/events; each board's state is retained.
+    # The topics: xqboard/log/<logger>/events; each board's state is retained on .../state/<device>.
     states = {}
     c = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
     c.on_message = lambda cl, u, m: states.__setitem__(m.topic, json.loads(m.payload))
     c.connect("127.0.0.1", broker.port)
-    c.subscribe("xqboard/+/+/+/state", qos=1)
+    c.subscribe("xqboard/log/+/state/+", qos=1)
     wait_for(lambda: len(states) == 3, 10, step=lambda: c.loop(0.05), what="the retained states")
     c.disconnect()
-    s = states["xqboard/hall/1/1/state"]
+    s = states["xqboard/log/pc1/state/r1"]
     score = hall.boards[0].log[-1].split()[4]  # E n t CONFIRM <score> ...
     assert (s["device"], s["seq"], s["phase"], s["result"], s["confirmed"]) == (
         "r1", want[("r1", 1)][-1], "confirmed", score, True)

@@ -1,5 +1,5 @@
 """Results into the event: a CONFIRM (art. 9) writes the board's result
-into the tournament file through Event.set_result, matched by the players'
+into the tournament file through Tournament.set_result, matched by the players'
 numbers; a RESULT alone is provisional; an OVERRULE after CONFIRM updates
 and flags; a different result entered by hand is flagged, never replaced."""
 import io
@@ -11,16 +11,16 @@ from xqboard.hall.envelope import Envelope
 from xqboard.hall.intake import Intake, LocalBus
 from xqboard.hall.results import Results
 from xqboard.hall.sink import HallSink
-from xqboard.hall.store import Store
+from xqboard.hall.eventdb import Store
 from xqboard.logger import Logger
-from xqboard.tournament.boards import round_games
-from xqboard.tournament.event import Event
+from xqboard.tournament.seating import round_games
+from xqboard.tournament.event import Tournament
 
 from .conftest import wait_for
 
 
 def tournament(path):
-    ev = Event.create(str(path), "City Cup", system="roundrobin", seed=1)
+    ev = Tournament.create(str(path), "City Cup", system="roundrobin", seed=1)
     for name in ("Zhang", "Li", "Wang", "Zhao"):
         ev.add_player(name)
     ev.pair()
@@ -33,13 +33,13 @@ def hall(tmp_path, hub):
     path = tmp_path / "event.db"
     games = tournament(path)
     store = Store(":memory:")
-    intake = Intake(store, hub)
+    intake = Intake(store, hub, accept_unkeyed=True)  # (boards without a key, the arbiter accepting them)
     intake.results = Results(str(path), intake.flag)
     return path, games, intake
 
 
 def result_at(path, board):
-    ev = Event.open(str(path))
+    ev = Tournament.open(str(path))
     try:
         row = ev.game_at(1, board)
         return row["result"], row["source"], row["termination"], row["fouls_red"], row["fouls_black"]
@@ -98,7 +98,7 @@ def test_9_overrule_after_confirm_updates_and_flags(tmp_path, hub):
 
 def test_9_a_conflicting_hand_result_is_flagged_not_overwritten(tmp_path, hub):
     path, games, intake = hall(tmp_path, hub)
-    ev = Event.open(str(path))
+    ev = Tournament.open(str(path))
     ev.set_result(1, games[1].board, "0-1")  # the arbiter typed it in first
     ev.db.close()
     feed(intake, "b2", game_lines(games[1], ["RESULT 1-0 4.1.1 mate",
@@ -110,7 +110,7 @@ def test_9_a_conflicting_hand_result_is_flagged_not_overwritten(tmp_path, hub):
 
 def test_9_the_same_hand_result_is_no_conflict(tmp_path, hub):
     path, games, intake = hall(tmp_path, hub)
-    ev = Event.open(str(path))
+    ev = Tournament.open(str(path))
     ev.set_result(1, games[1].board, "1-0")
     ev.db.close()
     feed(intake, "b2", game_lines(games[1], ["CONFIRM 1-0 4.1.1 red_used=1000 black_used=2000 fouls=2/0 9"]))

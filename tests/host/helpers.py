@@ -9,7 +9,7 @@ from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from xqboard.demo import master_game, script
 from xqboard.logger import Logger
 from xqboard.logger.files import read_events
-from xqboard.logger.round import Pairing, start_round
+from xqboard.logger.round import BoardStart, start_round
 from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
 
 from game.events import seq_of  # noqa: E402
@@ -30,7 +30,7 @@ def new_logger(sim, out, **kw):
 
 
 def start_game(sim, logger, red="Red Player", black="Black Player", tc="30m+10s"):
-    start_round(logger, {sim.port: Pairing(1, red, black)}, event="Test Cup", round_no=2, tc=tc,
+    start_round(logger, {sim.port: BoardStart(1, red, black)}, event="Test Cup", round_no=2, tc=tc,
                 confirm="players", wait=20,
                 on_waiting=lambda ports: sim.act("+100 setup", "+300 press red", "+200 press black"))
 

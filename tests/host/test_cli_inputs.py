@@ -2,17 +2,22 @@
 board could not take is refused with exit status 2 and the reason, never a
 traceback or a crash of the MicroPython VM (whose unix port dies with
 "FATAL: uncaught NLR" on an argument of 256 bytes or more)."""
+import os
 import subprocess
 import sys
 
 import pytest
 
+from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
+from link import bounds  # noqa: E402
+from link.frame import MAX_LINE  # noqa: E402
+
 LONG_FEN = "rnbakabnr/" * 40
 
 
-def cli(*args):
+def cli(*args, env=None):
     return subprocess.run([sys.executable, "-m", "xqboard.cli"] + list(args), capture_output=True, text=True,
-                          timeout=120, stdin=subprocess.DEVNULL)
+                          timeout=120, stdin=subprocess.DEVNULL, env=env)
 
 
 def refused(r, reason):
@@ -44,14 +49,15 @@ def test_a_binary_scenario_is_refused(tmp_path):
 
 def test_a_scenario_line_longer_than_a_frame_is_refused(tmp_path):
     (tmp_path / "long.txt").write_text("0 new red=" + "x" * 600 + "\n")
-    refused(cli("scenario", str(tmp_path / "long.txt")), "long.txt:1: line of 611 bytes, at most 480")
+    refused(cli("scenario", str(tmp_path / "long.txt")), "long.txt:1: line of 611 bytes, at most %d" % MAX_LINE)
 
 
 def test_round_refuses_names_and_controls_the_board_would_refuse():
-    key = "00" * 16
-    refused(cli("round", "start", "/dev/null=1:" + "R" * 40 + ":B", "--event", "E", "--round", "1", "--key", key),
+    key = dict(os.environ, XQBOARD_KEY="00" * 16)  # the arbiter's key: never in argv (xqboard/keyfile.py)
+    refused(cli("round", "start", "/dev/null=1:" + "R" * 40 + ":B", "--event", "E", "--round", "1", env=key),
             "red is 40 bytes, at most 24")
-    refused(cli("round", "start", "/dev/null=1:R:B", "--event", "E" * 41, "--round", "1", "--key", key),
-            "event is 41 bytes, at most 40")  # link/bounds.py
-    refused(cli("round", "start", "/dev/null=1:R:B", "--event", "E", "--round", "1", "--tc", "90x", "--key", key),
+    most = bounds.MAX["event"]  # link/bounds.py
+    refused(cli("round", "start", "/dev/null=1:R:B", "--event", "E" * (most + 1), "--round", "1", env=key),
+            "event is %d bytes, at most %d" % (most + 1, most))
+    refused(cli("round", "start", "/dev/null=1:R:B", "--event", "E", "--round", "1", "--tc", "90x", env=key),
             "time control '90x'")

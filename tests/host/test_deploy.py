@@ -33,11 +33,17 @@ def test_deploy_command_line():
     text = " ".join(cmd)
     assert cmd[:3] == ["mpremote", "connect", "/dev/ttyACM0"] and "resume" not in cmd
     assert "build/xtensawin/xq/position.mpy" in text and "build/xtensawin/main.py" in text
-    assert "build/xtensawin/ticks.mpy :. +" in text and "rulings/values.mpy :xq/rulings/ +" in text
+    assert "build/xtensawin/ticks.mpy :. +" in text and "rulings/wording.mpy :xq/rulings/ +" in text
     assert "boards/sim.mpy" not in text
     assert text.endswith("+ fs cp /tmp/c.json :config.json + mip install ssd1306")
     with pytest.raises(ValueError):
         deploy.arch_of("arduino")
+
+
+def test_deploy_to_a_board_with_the_uf2_copies_main_and_config_only():
+    cmd = deploy.deploy_commands("/dev/ttyACM0", "pico", {}, "/tmp/c.json", frozen=True)
+    assert " ".join(cmd).endswith("+ fs cp %s :. + fs cp /tmp/c.json :config.json" % (REPO / "build/armv6m/main.py"))
+    assert not [c for c in cmd if c.endswith(".mpy")] and "mip" not in cmd  # ssd1306 is in the image
 
 
 def test_deploy_to_a_fake_board_over_a_pty(tmp_path):

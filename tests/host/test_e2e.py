@@ -3,12 +3,14 @@ unix port on the simulated board, its link a pseudo-terminal, the logger
 on pyserial. A whole master game becomes a PGN identical to the game
 played, also with the cable pulled several times and the logger's own port
 closed, and with the logger killed (SIGKILL) and started again."""
+import os
 import signal
 import subprocess
 import sys
 import time
 from pathlib import Path
 
+from xqboard.keyfile import write_file
 from xqboard.logger import game_from_events
 from xqboard.record import read_game
 
@@ -116,10 +118,11 @@ def test_logger_killed_and_restarted(tmp_path):
     out = tmp_path / "out"
     sim = new_sim(tmp_path, speed=20)
     base = [sys.executable, "-m", "xqboard.cli"]
+    key = dict(os.environ, XQBOARD_KEY=sim.key.hex())  # the arbiter's key: never in argv (xqboard/keyfile.py)
     first = subprocess.Popen(base + ["round", "start", "--event", "Test Cup", "--round", "2", "--tc", "30m+10s",
-                                     "--key", sim.key.hex(), "--confirm", "host", "--log", str(out),
+                                     "--confirm", "host", "--log", str(out),
                                      "%s=1:Red Player:Black Player" % sim.port],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=key)
     second = None
     try:
         events = out / "t-1-g00001.events"
@@ -140,7 +143,8 @@ def test_logger_killed_and_restarted(tmp_path):
         killed_at = sum(" MOVE " in p for p in logged(out))
         time.sleep(0.5)  # the game goes on without a host
         second = subprocess.Popen(base + ["log", sim.port, "--out", str(out), "--plain", "--until-over",
-                                          "--key", sim.key.hex(), "--timeout", "60"],
+                                          "--key-file", write_file(tmp_path / "arbiter.key", sim.key), "--timeout",
+                                          "60"],
                                   stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         # the restarted logger waits for the confirmation too, which the
         # arbiter types once the result stands (art. 9)
@@ -204,7 +208,7 @@ def test_a_round_of_two_boards_started_at_once_and_logged_together(tmp_path):
     import io
 
     from xqboard.logger import Logger
-    from xqboard.logger.round import Pairing, start_round
+    from xqboard.logger.round import BoardStart, start_round
     from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
     from xqboard.simplay import move_actions
 
@@ -214,8 +218,8 @@ def test_a_round_of_two_boards_started_at_once_and_logged_together(tmp_path):
     logger = Logger([s.port for s in sims], str(tmp_path / "out"), key=DEFAULT_KEY, stream=io.StringIO(),
                     live=False).start()
     try:
-        pairings = {sims[0].port: Pairing(1, "ZHAO GuoRong", "LIU DaHua"),
-                    sims[1].port: Pairing(2, "CHEN TianCai", "LIU DaHua")}
+        pairings = {sims[0].port: BoardStart(1, "ZHAO GuoRong", "LIU DaHua"),
+                    sims[1].port: BoardStart(2, "CHEN TianCai", "LIU DaHua")}
         start_round(logger, pairings, event="Round Cup", round_no=5, tc="60m", confirm="host", wait=20,
                     on_waiting=lambda ports: [s.act("setup") for s in sims])
         starts = [next(p for p in b.files.payloads if " START " in p) for b in logger.boards]

@@ -27,9 +27,9 @@ def test_live_view_through_a_terminal_emulator(tmp_path):
     master, slave = pty.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
     out = tmp_path / "out"
-    env = dict(os.environ, TERM="xterm-256color")
+    env = dict(os.environ, TERM="xterm-256color", XQBOARD_KEY=sim.key.hex())  # the key: never in argv
     proc = subprocess.Popen([sys.executable, "-m", "xqboard.cli", "round", "start", "--event", "Live Cup",
-                             "--round", "4", "--tc", "10m+5s", "--key", sim.key.hex(), "--confirm", "host",
+                             "--round", "4", "--tc", "10m+5s", "--confirm", "host",
                              "--log", str(out), "%s=7:ZHANG San:LI Si" % sim.port],
                             stdin=slave, stdout=slave, stderr=slave, env=env, close_fds=True)
     os.close(slave)

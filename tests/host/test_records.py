@@ -4,7 +4,7 @@ from pathlib import Path
 
 from xqboard.core import FIRMWARE  # noqa: F401
 from xqboard.logger import GameFiles, GameLink, game_from_events, read_events
-from xqboard.logger.round import Pairing, new_words, parse_pairing
+from xqboard.logger.round import BoardStart, new_words, parse_pairing
 from xqboard.record import BLACK, RED, read_game, write_pgn
 
 from link.frame import encode  # noqa: E402
@@ -117,7 +117,7 @@ def test_gamelink_first_game_of_a_fresh_board():
 def test_pairings():
     port, p = parse_pairing("/dev/ttyACM0=5:ZHANG San:LI Si")
     assert port == "/dev/ttyACM0" and (p.board, p.red, p.black) == ("5", "ZHANG San", "LI Si")
-    assert new_words(Pairing(5, "ZHANG San", "LI Si"), "City Cup", 3, "90m") == [
+    assert new_words(BoardStart(5, "ZHANG San", "LI Si"), "City Cup", 3, "90m") == [
         "new", "event=City_Cup", "round=3", "board=5", "red=ZHANG_San", "black=LI_Si", "tc=90m"]
     for bad in ("/dev/ttyACM0", "/dev/ttyACM0=5:A", "=1:A:B", "p=1::B"):
         try:

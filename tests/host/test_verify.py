@@ -145,9 +145,10 @@ def test_unusable_input_exit_2(tmp_path):
 
 
 def test_9_events_after_the_seal_are_said(tmp_path):
-    # the arbiter amends the confirmed result (art. 9): chained, not sealed
+    # the arbiter amends the confirmed result (art. 9): the amendment carries its own seal
     g, out = played()
     g.sink = lambda seq, t, kind, fields, snap, payload: kind and out.append(payload)
     g.command(T0 + 20000, ["result", "1/2-1/2", "4.2.1", "by=Li", "agreed"], True)
     v = check_payloads(out, KEY)
-    assert v.ok and v.seal == "good" and "1 event(s) after the CONFIRM" in v.summary(), v.summary()
+    assert v.ok and v.seal == "good" and v.seals == [13, 14], v.summary()
+    assert "sealed: events 1-13 (the CONFIRM's seal), 14 (its own seal); not sealed: none" in v.summary()

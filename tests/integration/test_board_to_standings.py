@@ -5,7 +5,7 @@ the record and ranks the players. One path through issues 5, 6 and 8."""
 import subprocess
 import sys
 
-from xqboard.logger.events import game_from_events
+from xqboard.logger.builder import game_from_events
 from xqboard.record import write_pgn
 
 from board import scenarios as sc
@@ -23,7 +23,8 @@ def test_a_game_on_the_board_reaches_the_standings(tmp_path):
     xqboard("tournament", "add", "ev.db", "Li", cwd=tmp_path)
     table = xqboard("tournament", "pair", "ev.db", cwd=tmp_path)
     row = [line.split() for line in table.splitlines() if line.startswith("1 ")][0]
-    red, black = row[3], row[-1]  # the pairing: board 1, Red first
+    # Board, No., Red, Pts, Pts, No., Black (these players have no club or rating)
+    red, black = row[2], row[-1]
 
     script, t = sc.game(extra=" event=City_Cup round=1 board=1 red=%s black=%s" % (red, black),
                         moves_iccs=["h2e2", "h9g7", "h0g2", "i9h9"])

@@ -1,6 +1,6 @@
 # Runs clock scripts, one operation a line, and prints one result a line, so
 # that the unix port and CPython can run the same scripts and be compared
-# (tests/test_clock_property.py). Not deployed.
+# (tests/clock/test_clock_property.py). Not deployed.
 #
 #   game <quota_by> <control>        a new clock (quota_by 0 presses, 1 board)
 #   start t | update t | pause t | resume t | stop t

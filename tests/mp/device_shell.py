@@ -1,7 +1,7 @@
 # The real-board shell (boards/device.py) driving the App as main.py does,
 # on fake hardware (sense_fakes.FakeHardware), for the tests that run a
 # board definition in the unix port (tests/board/test_device.py,
-# tests/test_faces_device.py):
+# tests/ui/test_faces_device.py):
 #
 #     shell = Shell(hw, pico, "t1", store)   # the Device and its App
 #     shell.start()

@@ -2,7 +2,7 @@
 # (MicroPython's VfsLfs2, the rp2 port's filesystem, mounted as rp2 mounts
 # it: progsize 256) over a block device of the Pico's geometry, 4096-byte
 # blocks and 1408 KiB (the rp2 port's MICROPY_HW_FLASH_STORAGE_BYTES on a
-# 2 MiB Pico; xqboard/target/qemu.py), held in a host file, counting the
+# 2 MiB Pico; xqboard/target/emulator.py), held in a host file, counting the
 # sector erases and the pages programmed.
 #
 #   flash_run.py IMAGE MODE [ARGS] < games (one line of ICCS moves each)
@@ -16,6 +16,9 @@
 #                     starts and is kept (finished games dropped first);
 #                     then filled to the last block: the board alerts
 #                     (POWER journal-full), goes on, and boots again
+#   finished          as full, the game then resigned on the full flash
+#                     (its result sent, not kept) and the power cut: what
+#                     the host holds and what the board boots with
 import gc
 import os
 import sys
@@ -168,6 +171,32 @@ def mode_full(lines):
     print("booted seq=%d phase=%d" % (r.app.game.seq, r.app.game.phase))
 
 
+def mode_finished(lines):
+    mount(sys.argv[1])
+    sent = []
+    r = Runner("/flash/games", out=sent.append, board_id="flash")
+    for i in range(2):  # finished games on the flash
+        play(r, lines[i].split()[:40], 30)
+    fill(50 * 1024)
+    play(r, lines[3].split()[:60], 60, end=False)
+    fill(0)  # not a block left
+    for m in lines[3].split()[60:120]:
+        if r.app.game.phase == 2:
+            r.play(m, gap=3000)
+    r.command(["resign", "black"])
+    held = [int(x.split()[1]) for x in sent if x.startswith("E ")]
+    print("failed=%d sent_last=%d kept_last=%d" % (r.app.journal.failed, held[-1], r.app.journal._seq))
+    result = r.app.game.result
+    sent.clear()
+    r.power(False)
+    r.power(True)  # boots on the full flash
+    after = [x for x in sent if x.startswith("E ")]
+    print("booted_first=%d phase=%d same_result=%d" % (int(after[0].split()[1]), r.app.game.phase,
+                                                      int(r.app.game.result == result)))
+    for x in after:
+        print("after", x)
+
+
 def main():
     lines = [x for x in sys.stdin.read().split("\n") if x.strip()]
     mode = sys.argv[2]
@@ -177,6 +206,8 @@ def main():
         mode_games(lines, int(sys.argv[3]), int(sys.argv[4]))
     elif mode == "full":
         mode_full(lines)
+    elif mode == "finished":
+        mode_finished(lines)
 
 
 main()

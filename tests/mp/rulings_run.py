@@ -1,5 +1,5 @@
 # Runs every case of rulings_cases.py in the MicroPython unix port and
-# prints one line per case for tests/test_rulings_mp.py:
+# prints one line per case for tests/rulings/test_rulings_mp.py:
 #   name|verdict|article article ...|move:kind:art,art;move:kind:...|legal
 # `legal` is 1 if the FEN is a legal position and every move was legal.
 import gc

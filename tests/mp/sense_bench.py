@@ -9,7 +9,7 @@ import sys
 import time
 
 import ticks
-from sense import frame as fr
+from sense import presence as fr
 from sense.pipeline import Sensing
 from xq.position import Position
 from xq.squares import parse, point

@@ -8,7 +8,7 @@
 #     drv = boards.pico.sensors(hw) # or HC165(hw.SPI(0), hw.Pin(5)), ...
 #
 # The fakes take the calls the port's classes take, no more and no less: the
-# type check (tests/test_typecheck.py) compares each with its class in the
+# type check (tests/tree/test_typecheck.py) compares each with its class in the
 # port's stubs (the checks at the end of this file), and the constructors
 # take the stubs' keywords, so a misspelt one fails here as on the board.
 # A parameter named __x is positional-only for the checker (the `/` of the

@@ -8,7 +8,7 @@
 #     b.show()                         # the events, one line each
 # Tokens: -pt lift, +pt place (each 100 ms after the last action unless
 # tNNN sets the gap), wNNN wait NNN ms (the timers run), P0 / P8 a press.
-from sense import events as ev
+from sense import report
 from sense_text import NAMES, text
 from sense.recognise import Recogniser
 from xq.squares import parse, point
@@ -59,9 +59,9 @@ class Play:
 
     def show(self, kinds=None):
         for e in self.events:
-            if kinds is None or NAMES[e[ev.KIND]] in kinds:
+            if kinds is None or NAMES[e[report.KIND]] in kinds:
                 print(text(e))
 
     def moves(self):
         from xq.squares import move_name
-        return [move_name(e[ev.WHAT]) for e in self.events if e[ev.KIND] == ev.MOVE]
+        return [move_name(e[report.WHAT]) for e in self.events if e[report.KIND] == report.MOVE]

@@ -13,7 +13,7 @@
 import sys
 
 import ticks
-from sense import frame as fr
+from sense import presence as fr
 from sense.debounce import Debouncer
 from sense.recognise import Recogniser
 from xq.fen import START

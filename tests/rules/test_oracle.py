@@ -14,6 +14,9 @@ from . import oracle
 
 COUNT = 2000
 VERDICT = {PLAYING: "playing", MATED: "mated", STALEMATED: "stalemated"}
+# One xdist worker runs the module: the 2,000 positions and pyffish's
+# verdicts (10 s of CPU) are made once, as without xdist.
+pytestmark = pytest.mark.xdist_group("oracle_positions")
 
 
 @pytest.fixture(scope="module")

@@ -1,6 +1,6 @@
 """tests/host/test_e2e.py against the emulated Pico: the same tests, their
 assertions unchanged, with the board the firmware image on QEMU
-(xqboard.target.qemu.QemuSim, as fast as the emulator goes) instead of the
+(xqboard.target.emulator.QemuSim, as fast as the emulator goes) instead of the
 unix port, its link relayed through a cable that is pulled, the logger's
 port closed, the logger killed and restarted. The board's journal to
 compare with is read out of its flash image. The power cut is
@@ -18,7 +18,7 @@ import pytest
 from host import helpers
 from host import test_e2e as e2e
 from xqboard.simboard import DEFAULT_KEY
-from xqboard.target.qemu import QemuSim
+from xqboard.target.emulator import QemuSim
 
 
 def emulated_board(tmp_path, speed=None, board_id="t-1"):

@@ -5,7 +5,7 @@ tests/rules/test_oracle.py against Fairy-Stockfish. Art. 2.2, 3.3/4.1.2,
 4.1.1 as there."""
 import pytest
 
-from xqboard.target.qemu import Emulator
+from xqboard.target.emulator import Emulator
 
 from rules import oracle  # tests/ is on sys.path (pytest rootdir)
 from rules.test_oracle import COUNT

@@ -6,7 +6,7 @@ import time
 
 from xqboard.api import open_board
 from xqboard.core import BLACK_SIDE as BLACK
-from xqboard.target.qemu import QemuSim
+from xqboard.target.emulator import QemuSim
 
 
 def test_a_game_on_the_emulated_board_through_its_serial_port(elf, tmp_path):

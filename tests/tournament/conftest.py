@@ -3,19 +3,19 @@ import random
 
 import pytest
 
-from xqboard.tournament.event import Event
+from xqboard.tournament.event import Tournament
 
 
 @pytest.fixture
 def new_event(tmp_path):
-    """new_event(n, **settings) -> an Event with n players P01..Pnn (rating
+    """new_event(n, **settings) -> a Tournament with n players P01..Pnn (rating
     falling with the number) in a fresh SQLite file."""
     count = [0]
 
     def make(n=0, **kw):
         count[0] += 1
         kw.setdefault("seed", 1)
-        ev = Event.create(str(tmp_path / ("event%d.db" % count[0])), kw.pop("name", "Test event"), **kw)
+        ev = Tournament.create(str(tmp_path / ("event%d.db" % count[0])), kw.pop("name", "Test event"), **kw)
         for i in range(1, n + 1):
             ev.add_player("P%02d" % i, rating=2400 - 10 * i, club="C%d" % (i % 3))
         return ev

@@ -22,8 +22,8 @@ from pathlib import Path
 from xqboard.cli import main
 from xqboard.logger.round import round_logger, start_round
 from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
-from xqboard.tournament.boards import hall_pairings, round_games
-from xqboard.tournament.event import Event
+from xqboard.tournament.seating import hall_pairings, round_games
+from xqboard.tournament.event import Tournament
 
 SURNAMES = "王李张刘陈杨黄赵周吴"
 GIVEN = ["伟", "芳", "强", "磊", "军", "洋", "勇", "杰", "涛", "明"]
@@ -110,7 +110,7 @@ def play_share(ev, rnd, pairings, hall, records, rng):
 
 
 def run_event(folder, players=20, rounds=3, seed=15):
-    """The whole event in `folder`; returns the Event (see the module)."""
+    """The whole event in `folder`; returns the Tournament (see the module)."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     rng = random.Random(seed)
@@ -126,11 +126,11 @@ def run_event(folder, players=20, rounds=3, seed=15):
             if rnd == min(3, rounds):
                 cli("tournament", "add", db, "王伟", "--club", "迟到俱乐部", "--rating", "2100")   # a late entry
             cli("tournament", "pair", db)
-            played[rnd] = play_round(Event.open(str(db)), rnd, hall, records, rng)
+            played[rnd] = play_round(Tournament.open(str(db)), rnd, hall, records, rng)
             cli("tournament", "import", db, records)
     finally:
         hall.close()
-    ev = Event.open(str(db))
+    ev = Tournament.open(str(db))
     for rnd, results in played.items():
         for board, res in results.items():
             assert ev.game_at(rnd, board)["result"] == res, (rnd, board)

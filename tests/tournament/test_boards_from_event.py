@@ -6,16 +6,18 @@ from pathlib import Path
 
 import pytest
 
+from xqboard.api import Board
 from xqboard.cli import main
 from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
+from link.frame import MAX_LINE  # noqa: E402
 from xqboard.logger.devices import candidate_ports, is_port
 from xqboard.logger.round import RoundError, check_fits, event_pairings, new_words, parse_board_map, \
     parse_range, round_logger, start_round
-from xqboard.record import latin
+from xqboard.keyfile import write_file
 from xqboard.simboard import DEFAULT_KEY, SimulatedBoard
-from xqboard.tournament.boards import round_games
-from xqboard.tournament.event import Event
-from xqboard.tournament.pgn import import_records
+from xqboard.tournament.seating import round_games
+from xqboard.tournament.event import Tournament
+from xqboard.tournament.pgn_import import import_records
 
 from game.events import decode  # noqa: E402
 from link.frame import decode as unframe  # noqa: E402
@@ -24,9 +26,14 @@ from store.recovery import MAX_RECORD, split_record  # noqa: E402
 NAMES = [("程亮", "上海"), ("冯军", "北京"), ("王伟", "杭州"), ("王伟", "广东")]
 
 
+def arbiter_key(tmp_path):
+    """The arbiter's key file of a test (mode 600): never the key in argv (xqboard/keyfile.py)."""
+    return str(write_file(tmp_path / "arbiter.key", DEFAULT_KEY))
+
+
 @pytest.fixture
 def event(tmp_path):
-    ev = Event.create(str(tmp_path / "cup.db"), "城市杯 City Cup", system="swiss", rounds=3, seed=2, tc="30m+10s")
+    ev = Tournament.create(str(tmp_path / "cup.db"), "城市杯 City Cup", system="swiss", rounds=3, seed=2, tc="30m+10s")
     for name, club in NAMES:
         ev.add_player(name, club=club, rating=2000)
     ev.pair()
@@ -77,10 +84,10 @@ def test_only_this_pcs_boards_and_a_missing_port(event):
 
 def test_names_past_the_frame_are_refused_before_sending(event):
     g = round_games(event, 1)[0]
-    from xqboard.logger.round import Pairing
-    check_fits(new_words(Pairing(g.board, g.red, g.black, g.red_no, g.black_no), "城市杯", 1, "30m+10s"))
-    with pytest.raises(RoundError, match="frame holds 480"):
-        check_fits(new_words(Pairing(1, "程" * 120, "冯军", 1, 2), "城市杯", 1, "30m+10s"))
+    from xqboard.logger.round import BoardStart
+    check_fits(new_words(BoardStart(g.board, g.red, g.black, g.red_no, g.black_no), "城市杯", 1, "30m+10s"))
+    with pytest.raises(RoundError, match="frame holds %d" % MAX_LINE):
+        check_fits(new_words(BoardStart(1, "程" * 120, "冯军", 1, 2), "城市杯", 1, "30m+10s"))
 
 
 def test_round_start_from_the_event_file(event, tmp_path):
@@ -90,7 +97,7 @@ def test_round_start_from_the_event_file(event, tmp_path):
             s.act("setup")            # the pieces stand: the host confirms the set-up
         # board 1 by its port, board 2 by its device id, found among the ports given
         board_map = "1=%s,2=b-2" % sims[0].port
-        assert main(["round", "start", event.path, "1", "--boards", board_map, "--key", DEFAULT_KEY.hex(),
+        assert main(["round", "start", event.path, "1", "--boards", board_map, "--key-file", arbiter_key(tmp_path),
                      "--ports", ",".join(s.port for s in sims), "--confirm", "host", "--wait", "30"]) == 0
         games = {g.board: g for g in round_games(event, 1)}
         for board, sim in zip((1, 2), sims):
@@ -107,11 +114,61 @@ def test_round_start_from_the_event_file(event, tmp_path):
             s.close()
 
 
+TITLE = "2026年全国象棋个人锦标赛（男子组）"  # 49 bytes of UTF-8: a usual Chinese title
+
+
+def test_a_49_byte_chinese_title_reaches_every_board_of_the_round(tmp_path, capsys):
+    # issue 27: the event's short name, stored with the event (defaulted
+    # from the full name), is what `round start` gives the boards; the
+    # 49-byte title fits the board's bound (link/bounds.py) and its greeting
+    # the frame
+    from link import bounds
+
+    assert len(TITLE.encode()) == 49 <= bounds.MAX["event"]
+    path = str(tmp_path / "nat.db")
+    assert main(["tournament", "new", path, "--name", TITLE, "--system", "swiss", "--rounds", "3",
+                 "--seed", "2", "--tc", "30m+10s"]) == 0
+    assert capsys.readouterr().out.rstrip().endswith("on the boards: " + TITLE)
+    ev = Tournament.open(path)
+    for name, club in NAMES:
+        ev.add_player(name, club=club, rating=2000)
+    ev.pair()
+    assert ev.short_name == TITLE
+    sims = sims_for(tmp_path, 2)
+    try:
+        for s in sims:
+            s.act("setup")
+        assert main(["round", "start", path, "1", "--boards", "1=%s,2=%s" % (sims[0].port, sims[1].port),
+                     "--key-file", arbiter_key(tmp_path), "--confirm", "host", "--wait", "30"]) == 0
+        for sim in sims:
+            seq, t, kind, fields = journal_games(sim)[0]
+            assert fields[1] == TITLE  # the board's GAME event, from its own journal
+            with Board(sim.port).open() as b:  # and the greeting (one frame, or the host would drop it)
+                assert b.greeting["event"] == TITLE
+    finally:
+        for s in sims:
+            s.close()
+
+
+def test_the_short_name_is_set_at_new_or_edit_and_bounded(tmp_path, capsys):
+    path = str(tmp_path / "e.db")
+    long_name = "全国象棋个人锦标赛" * 3  # 81 bytes: cut to whole characters within the bound
+    assert main(["tournament", "new", path, "--name", long_name, "--system", "roundrobin"]) == 0
+    assert Tournament.open(path).short_name == "全国象棋个人锦标赛全国象棋个人锦标赛全国象"
+    assert main(["tournament", "edit", path, "--short", "全国个人赛"]) == 0
+    assert Tournament.open(path).short_name == "全国个人赛"
+    assert main(["tournament", "edit", path, "--short", "赛" * 22]) == 2  # 66 bytes
+    assert "is 66 bytes on the board's link, at most 64" in capsys.readouterr().err
+    assert main(["tournament", "edit", path, "--short", ""]) == 0  # back to the full name's
+    assert Tournament.open(path).short_name == "全国象棋个人锦标赛全国象棋个人锦标赛全国象"
+    assert main(["tournament", "new", str(tmp_path / "f.db"), "--name", "Open", "--short", "x" * 65]) == 2
+
+
 def test_a_device_id_no_board_answers_with_is_named(event, tmp_path, capsys):
     sims = sims_for(tmp_path, 1)
     try:
         assert main(["round", "start", event.path, "1", "--boards", "1=%s,2=b-9" % sims[0].port,
-                     "--key", DEFAULT_KEY.hex(), "--ports", sims[0].port, "--wait", "1"]) == 2
+                     "--key-file", arbiter_key(tmp_path), "--ports", sims[0].port, "--wait", "1"]) == 2
     finally:
         sims[0].close()
     err = capsys.readouterr().err
@@ -175,21 +232,18 @@ def test_import_refuses_a_record_of_other_numbers(event, tmp_path):
 
 
 def test_the_pinyin_header_is_the_event_files_else_made_from_the_name(event):
-    import doctest
-
     from xqboard.logger.round import record_headers
-    from xqboard.record import Game, write_pgn
+    from xqboard.record import GameRecord, write_pgn
 
-    assert doctest.testmod(latin).failed == 0
     event.edit("程亮", pinyin="CHENG Liangliang")          # the organiser's own spelling
     pairings = event_pairings(round_games(event, 1), {1: "/p1", 2: "/p2"})
     p = next(p for p in pairings.values() if "程亮" in (p.red, p.black))
     headers = record_headers(p)
     assert "CHENG Liangliang" in headers.values() and len(headers) == 2
     # without the event file (a board started by hand), the pinyin is made from the name
-    text = write_pgn(Game(Red="单霞丽", Black="冯军", BlackPinyin="FENG Jun"), "ICCS")
+    text = write_pgn(GameRecord(Red="单霞丽", Black="冯军", BlackPinyin="FENG Jun"), "ICCS")
     assert '[Red "单霞丽"]\n[Black "冯军"]\n[RedPinyin "SHAN Xiali"]\n[BlackPinyin "FENG Jun"]' in text
-    assert "Pinyin" not in write_pgn(Game(Red="Tom", Black="Ann"), "ICCS")
+    assert "Pinyin" not in write_pgn(GameRecord(Red="Tom", Black="Ann"), "ICCS")
 
 
 def test_a_pinyin_record_matches_the_chinese_pairing(event, tmp_path):
@@ -204,7 +258,7 @@ def test_a_pinyin_record_matches_the_chinese_pairing(event, tmp_path):
 
 
 def test_team_match_boards_carry_the_players(tmp_path):
-    ev = Event.create(str(tmp_path / "t.db"), "Teams", system="roundrobin", kind="team", boards=2, seed=1)
+    ev = Tournament.create(str(tmp_path / "t.db"), "Teams", system="roundrobin", kind="team", boards=2, seed=1)
     for team in ("北京", "上海"):
         ev.add_team(team)
         for k in (1, 2):

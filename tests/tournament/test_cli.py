@@ -89,9 +89,9 @@ def test_cli_knockout_bracket(tmp_path, capsys):
         run("tournament", "add", db, "K%d" % i, "--seed", i)
     for rnd in (1, 2, 3):
         run("tournament", "pair", db)
-        from xqboard.tournament.event import Event
+        from xqboard.tournament.event import Tournament
 
-        ev = Event.open(str(db))
+        ev = Tournament.open(str(db))
         for p in ev.pairings(rnd):
             for g in p.games:
                 run("tournament", "result", db, rnd, g["board"], "1-0")

@@ -10,8 +10,8 @@ import pytest
 from xqboard.cli import main
 from xqboard.tournament import backups
 from xqboard.tournament.corrections import delete_last_round, repair, unpair
-from xqboard.tournament.errors import TournamentError
-from xqboard.tournament.event import Event
+from xqboard.tournament.refusal import TournamentError
+from xqboard.tournament.event import Tournament
 
 
 def run(*args):
@@ -41,12 +41,12 @@ def swiss_db(tmp_path):
 def test_every_result_form_unquoted(swiss_db, form, stored):
     status, out, err = cli("tournament", "result", swiss_db, 1, 2, form)
     assert status == 0, err
-    assert Event.open(str(swiss_db)).game_at(1, 2)["result"] == stored
+    assert Tournament.open(str(swiss_db)).game_at(1, 2)["result"] == stored
 
 
 def test_dash_results_with_options_after(swiss_db):
     assert cli("tournament", "result", swiss_db, 1, 1, "-+", "--fouls-red", "2")[0] == 0
-    g = Event.open(str(swiss_db)).game_at(1, 1)
+    g = Tournament.open(str(swiss_db)).game_at(1, 1)
     assert (g["result"], g["fouls_red"]) == ("-+", 2)
     status, _, err = cli("tournament", "result", swiss_db, 1, 2, "--", "--")
     assert status == 2 and "Traceback" not in err
@@ -56,9 +56,9 @@ def test_dash_results_with_options_after(swiss_db):
 def test_negative_fouls_are_refused(swiss_db, option):
     status, _, err = cli("tournament", "result", swiss_db, 1, 1, "1-0", option, "-3")
     assert status == 2 and "'-3': a count from 0 to 99" in err
-    assert Event.open(str(swiss_db)).game_at(1, 1)["result"] is None
+    assert Tournament.open(str(swiss_db)).game_at(1, 1)["result"] is None
     with pytest.raises(TournamentError, match="fouls -1: a count from 0 to 99"):
-        Event.open(str(swiss_db)).set_result(1, 1, "1-0", fouls_black=-1)
+        Tournament.open(str(swiss_db)).set_result(1, 1, "1-0", fouls_black=-1)
 
 
 def test_a_correction_before_the_next_round_reranks(new_event):
@@ -83,8 +83,38 @@ def test_a_correction_after_the_next_round_is_paired(new_event):
     with pytest.raises(TournamentError, match="round 2 is paired: a result of round 1 .*--force"):
         ev.set_result(1, 1, "0-1")
     report = ev.set_result(1, 1, "0-1", force=True)
-    assert report and report[0].startswith("round 2 is paired ") and "it would have been" in report[0]
+    assert report.rows and report.affected == [2]
     assert ev.game_at(1, 1)["result"] == "0-1"
+
+
+def test_the_late_correction_report_is_a_table_of_tables_and_options(new_event, capsys):
+    ev = new_event(16, system="swiss", rounds=5)
+    ev.pair()
+    for p in ev.pairings(1):
+        ev.set_result(1, p.games[0]["board"], "1-0")
+    ev.pair()
+    stored = {p.table_no: (p.red, p.black) for p in ev.pairings(2)}
+    assert run("tournament", "result", ev.path, 1, 1, "0-1", "--force") == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "forced: round 1 board 1 was 1-0, now 0-1; the standings are re-ranked"
+    assert out[1].startswith("round 1 corrected (board 1): round 2 paired again")
+    assert out[2].split() == ["Round", "Table", "Paired", "已编排", "Would", "be", "更正后"]
+    rows = [line for line in out[3:] if line[:1].isdigit()]
+    shown = ev.display_names()
+    assert rows and all(len(line) < 100 for line in rows)       # a table, not one 2,000-character line
+    for line in rows:
+        rnd, table = map(int, line.split()[:2])
+        red, black = stored[table]
+        assert rnd == 2 and "%s - %s" % (shown[red], shown[black]) in line   # the table as paired, by its number
+    assert any(line.startswith("  keep:") for line in out)
+    assert any(line.startswith("  re-pair: `xqboard tournament unpair %s`, then `xqboard tournament pair %s`"
+                               % (ev.path, ev.path)) for line in out), out         # commands to copy as they are
+    # with a result in round 2, re-pairing would lose it: the report says so
+    ev.set_result(2, 1, "1-0")
+    report = ev.set_result(1, 2, "0-1", force=True)
+    options = dict(report.options())
+    assert report.results_in and options["re-pair"].startswith("not without losing results")
+    assert report.table(shown)[1] == ["Round", "Table", "Paired 已编排", "Would be 更正后"]
 
 
 def test_a_forced_correction_in_a_round_robin_changes_no_pairing(new_event, tmp_path, capsys):
@@ -191,13 +221,13 @@ def test_backups_before_every_change_and_restore(swiss_db, capsys):
     out = capsys.readouterr().out
     assert out.splitlines()[0].split()[:1] == ["1"] and "before result" in out
     assert run("tournament", "restore", swiss_db, 1) == 0             # back to before the result
-    assert Event.open(str(swiss_db)).game_at(1, 1)["result"] is None
+    assert Tournament.open(str(swiss_db)).game_at(1, 1)["result"] is None
     assert run("tournament", "restore", swiss_db, 99) == 2
 
 
 def test_only_the_last_50_backups_are_kept(tmp_path):
     path = str(tmp_path / "e.db")
-    Event.create(path, "E", system="swiss", rounds=3).db.close()
+    Tournament.create(path, "E", system="swiss", rounds=3).db.close()
     for i in range(55):
         backups.save(path, "add")
     assert len(backups.listing(path)) == 50
@@ -207,11 +237,34 @@ def test_a_damaged_file_is_restored_from_its_backup(swiss_db):
     good = backups.listing(str(swiss_db))[0]
     swiss_db.write_bytes(b"garbage" * 100)
     assert run("tournament", "restore", swiss_db, good.name) == 0
-    assert Event.open(str(swiss_db)).current_round == 0          # the copy made before `pair`
-    assert len(Event.open(str(swiss_db)).entrants()) == 8
+    assert Tournament.open(str(swiss_db)).current_round == 0          # the copy made before `pair`
+    assert len(Tournament.open(str(swiss_db)).entrants()) == 8
 
 
 @pytest.mark.parametrize("rnd", [0, -1, 5])
 def test_a_penalty_needs_a_round_paired(swiss_db, rnd):
     status, _, err = cli("tournament", "penalty", swiss_db, "P1", "18.1", "--round", rnd)
     assert status == 2 and "penalty round %d: a round paired so far (1-1)" % rnd in err
+
+
+def test_a_file_with_smashed_page_headers_is_refused_by_every_command_that_writes(swiss_db):
+    # issue 26: `tournament result` wrote into such a file and exited 0. The
+    # check is in Tournament.open (pragma quick_check): every command, those
+    # added later too, goes through it.
+    import sqlite3
+
+    path = swiss_db.parent / "copy.db"
+    src, db = sqlite3.connect(str(swiss_db)), sqlite3.connect(str(path))
+    src.backup(db)
+    src.close()
+    db.execute("pragma journal_mode = delete")  # one file: its pages as they are
+    pages = [r[0] for r in db.execute("select rootpage from sqlite_master where tbl_name = 'games' and rootpage > 1")]
+    size = db.execute("pragma page_size").fetchone()[0]
+    db.close()
+    data = bytearray(path.read_bytes())
+    for page in pages:
+        data[(page - 1) * size:(page - 1) * size + 8] = b"\xff" * 8
+    path.write_bytes(bytes(data))
+    for args in (["result", path, 1, 1, "1-0"], ["withdraw", path, "1"], ["standings", path]):
+        status, out, err = cli("tournament", *args)
+        assert status == 2 and "the event file is damaged (" in err and "restore" in err, err

@@ -4,7 +4,7 @@ runs the full size, 200 players, 9 rounds."""
 import pytest
 
 from xqboard.record import read_game
-from xqboard.tournament.boards import player_number
+from xqboard.tournament.seating import player_number
 
 from .event_script import run_event
 from .trf_reader import read

@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from xqboard.tournament.errors import TournamentError
-from xqboard.tournament.event import Event
+from xqboard.tournament.refusal import TournamentError
+from xqboard.tournament.event import Tournament
 
 
 def results(ev, rnd, *res):
@@ -22,7 +22,7 @@ def test_db_one_file_in_wal_mode(new_event):
     ev = new_event(4, system="roundrobin")
     assert ev.db.execute("pragma journal_mode").fetchone()[0] == "wal"
     assert ev.db.execute("pragma synchronous").fetchone()[0] == 2  # FULL
-    assert Event.open(ev.path).get("name") == "Test event"
+    assert Tournament.open(ev.path).get("name") == "Test event"
 
 
 def test_db_crash_mid_write_leaves_the_last_state(new_event):
@@ -35,7 +35,7 @@ def test_db_crash_mid_write_leaves_the_last_state(new_event):
             "db.execute('insert into pairings (round, table_no, red, black) values (2, 1, 1, 2)');"
             "os._exit(9)" % path)
     assert subprocess.run([sys.executable, "-c", code]).returncode == 9
-    again = Event.open(path)
+    again = Tournament.open(path)
     assert again.current_round == 1
     assert again.db.execute("select count(*) from pairings where round = 2").fetchone()[0] == 0
 
@@ -52,16 +52,16 @@ def test_db_failed_command_changes_nothing(new_event):
 
 def test_new_refuses_bad_settings(tmp_path):
     with pytest.raises(TournamentError):
-        Event.create(str(tmp_path / "a.db"), "x", system="dutch")
+        Tournament.create(str(tmp_path / "a.db"), "x", system="dutch")
     with pytest.raises(TournamentError):
-        Event.create(str(tmp_path / "b.db"), "x", system="swiss")  # no rounds (principle 2)
+        Tournament.create(str(tmp_path / "b.db"), "x", system="swiss")  # no rounds (principle 2)
     with pytest.raises(TournamentError):
-        Event.create(str(tmp_path / "c.db"), "x", system="swiss", rounds=5, tiebreaks=["elo"])
-    Event.create(str(tmp_path / "d.db"), "x", system="roundrobin")
+        Tournament.create(str(tmp_path / "c.db"), "x", system="swiss", rounds=5, tiebreaks=["elo"])
+    Tournament.create(str(tmp_path / "d.db"), "x", system="roundrobin")
     with pytest.raises(TournamentError):
-        Event.create(str(tmp_path / "d.db"), "x", system="roundrobin")  # exists
+        Tournament.create(str(tmp_path / "d.db"), "x", system="roundrobin")  # exists
     with pytest.raises(TournamentError):
-        Event.open(str(tmp_path / "none.db"))
+        Tournament.open(str(tmp_path / "none.db"))
 
 
 # -- scoring ------------------------------------------------------------------
@@ -98,8 +98,8 @@ def test_20_3_forfeits_count_2_and_0_and_show_plus_minus(new_event):
     # a forfeit is no game: no colour for the pairing of the next round
     sp = ev.swiss_players(1)
     assert all(p.colours == [] for p in sp.values())
-    rows = views.pairing_table(ev, 1)[2]
-    assert [r[5] for r in rows] == ["+ : -", "- : +"]
+    title, header, rows = views.pairing_table(ev, 1)
+    assert [r[header.index("Result 结果")] for r in rows] == ["+ : -", "- : +"]
 
 
 def test_20_2_both_forfeit(new_event):
@@ -436,12 +436,12 @@ def test_open_refuses_other_files(tmp_path):
     f = tmp_path / "notes.txt"
     f.write_text("hello")
     with pytest.raises(TournamentError):
-        Event.open(str(f))
+        Tournament.open(str(f))
     other = tmp_path / "other.db"
     db = sqlite3.connect(str(other))
     db.execute("create table t (x)")
     db.commit()
     db.close()
     with pytest.raises(TournamentError):
-        Event.open(str(other))
+        Tournament.open(str(other))
     assert sqlite3.connect(str(other)).execute("select name from sqlite_master").fetchall() == [("t",)]

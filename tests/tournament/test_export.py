@@ -92,7 +92,7 @@ def test_csv_standings_and_pairings(played, tmp_path):
     out = tmp_path / "p.csv"
     assert main(["tournament", "export", played.path, "csv", str(out), "--what", "pairings", "--round", "2"]) == 0
     rows = list(csv.reader(io.StringIO(out.read_text(encoding="utf-8-sig"))))
-    assert len(rows) == 5 and rows[0][3] == "Red 红方"
+    assert len(rows) == 5 and rows[0][2] == "Red 红方"
 
 
 def test_trf_fixed_columns(played):
@@ -123,7 +123,7 @@ def test_trf_fixed_columns(played):
 
 
 def test_trf_refuses_team_events(new_event):
-    from xqboard.tournament.errors import TournamentError
+    from xqboard.tournament.refusal import TournamentError
 
     ev = new_event(0, kind="team", system="swiss", rounds=3)
     with pytest.raises(TournamentError):

@@ -4,7 +4,7 @@ arbiter's seal (art. 9); or, with --accept-unverified, takes them marked as
 such."""
 from xqboard.cli import main
 from xqboard.logger.files import GameFiles
-from xqboard.tournament.pgn import import_records
+from xqboard.tournament.pgn_import import import_records
 
 from board.test_seal import KEY, played  # noqa: E402
 from game import events as ev  # noqa: E402

@@ -2,7 +2,7 @@
 elimination and its final rules."""
 import pytest
 
-from xqboard.tournament.errors import TournamentError
+from xqboard.tournament.refusal import TournamentError
 from xqboard.tournament import knockout
 
 FIELD_NOTES_32 = [(1, 32), (16, 17), (8, 25), (9, 24), (4, 29), (13, 20), (5, 28), (12, 21),

@@ -27,26 +27,30 @@ def test_round_robin_crosstable_is_a_grid(new_event):
         ev.set_result(rnd, 1, "1-0")
         ev.set_result(rnd, 2, "1/2-1/2")
     title, header, rows = sheets.crosstable(ev)
-    assert header == ["Rank", "No.", "Name 姓名", "1", "2", "3", "4", "Score 积分"]
-    by_no = {int(r[1]): r for r in rows}
-    for a in range(1, 5):
-        assert by_no[a][2 + a] == "×"
-        for b in range(1, 5):
-            if a != b:   # the grid is consistent: a's mark against b mirrors b's against a
-                pair = {by_no[a][2 + b], by_no[b][2 + a]}
-                assert pair in ({"1", "0"}, {"½"}), (a, b, pair)
-    points = {"1": 2, "½": 1, "0": 0}
-    for r in rows:
-        assert sum(points[c] for c in r[3:7] if c in points) == int(r[7])
+    assert header[:5] == ["Rank", "No.", "Name 姓名", "Club 单位", "Rating"]
+    assert header[9:11] == ["Score 积分 (2/1/0)", "SB 小分 (14.1)"]
+    # the columns are the rows' numbers in the rows' order: the × on the diagonal
+    assert header[5:9] == [r[1] for r in rows]
+    for i, r in enumerate(rows):
+        assert r[5 + i] == "×"
+    by_no = {r[1]: r for r in rows}
+    col = {n: header.index(n) for n in by_no}
+    for a in by_no:
+        for b in by_no:
+            if a != b:   # the grid is consistent: a's mark against b mirrors b's against a, in 2/1/0
+                pair = {by_no[a][col[b]], by_no[b][col[a]]}
+                assert pair in ({"2", "0"}, {"1"}), (a, b, pair)
+    for r in rows:     # the cells add up to the score column, in the event's points
+        assert sum(int(c) for c in r[5:9] if c != "×") == int(r[9])
 
 
 def test_swiss_crosstable_by_round(swiss):
     title, header, rows = sheets.crosstable(swiss)
-    assert header[3:6] == ["R1", "R2", "R3"] and "crosstable after round 3" in title
+    assert header[5:8] == ["R1", "R2", "R3"] and "crosstable after round 3" in title
     numbers = {e.number for e in swiss.entrants()}
     for r in rows:
-        for cell in r[3:6]:
-            m = re.fullmatch(r"(\d+)([RB])([10½+-])", cell)
+        for cell in r[5:8]:
+            m = re.fullmatch(r"(\d+)([RB])([210+-])", cell)
             assert m and int(m.group(1)) in numbers, cell
     # duplicate names are told apart by club
     assert {r[2] for r in rows} >= {"王伟 (北京)", "王伟 (上海)"}
@@ -73,8 +77,8 @@ def test_team_rows_show_the_match_score(new_event):
     ev.pair()
     ev.set_result(1, 1, "1-0")
     ev.set_result(1, 2, "1/2-1/2")
-    rows = views.pairing_table(ev, 1)[2]
-    assert rows[0][5] == "3 : 1"
+    title, header, rows = views.pairing_table(ev, 1)
+    assert header[:2] == ["Match 场次", "Board 台号"] and rows[0][header.index("Result 结果")] == "3 : 1"
 
 
 def need_chromium():

@@ -5,7 +5,7 @@ import sys
 import pytest
 
 from xqboard.cli import main
-from xqboard.tournament.pgn import import_records, parse
+from xqboard.tournament.pgn_import import import_records, parse
 
 
 def record(rnd, board, red, black, result, termination="4.1.1 checkmate", event="Test event", extra=""):

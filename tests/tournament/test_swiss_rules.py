@@ -3,7 +3,7 @@ import random
 
 import pytest
 
-from xqboard.tournament.errors import TournamentError
+from xqboard.tournament.refusal import TournamentError
 from xqboard.tournament import swiss
 from xqboard.tournament.swiss import SwissPlayer as P, allocate, colour_tier, pair_round
 

@@ -7,7 +7,7 @@ import pathlib
 
 import pytest
 
-from xqboard.tournament.errors import TournamentError
+from xqboard.tournament.refusal import TournamentError
 from xqboard.tournament.event import Settings
 from xqboard.tournament.systems import SYSTEMS
 from xqboard.tournament.systems.base import System

@@ -67,12 +67,12 @@ def after_grace(pos, ruling):
 
 
 def compact(ruling):
-    from xq.rulings.text import compact as _compact
+    from xq.rulings.wording import compact as _compact
 
     return _compact(ruling)
 
 
 def lines(ruling):
-    from xq.rulings.text import lines as _lines
+    from xq.rulings.wording import lines as _lines
 
     return _lines(ruling)

@@ -8,7 +8,9 @@ both clock levers (safe mode, main.py) to get the REPL mpremote needs. The
 board then asks for its arbiter's key (firmware/link/maintenance.py):
 `--unlock HEX` types it on the port first. A board deployed with
 `--tournament` opens no REPL at all: reflash it through BOOTSEL.
-`--write-package-json` rewrites the repository's package.json (for
+`--frozen` is for a board flashed with the UF2 of `make uf2` (the firmware
+frozen in flash, README "Firmware images"): it copies main.py and
+/config.json only. `--write-package-json` rewrites the repository's package.json (for
 `mpremote mip install`) from the firmware's files.
 """
 import json
@@ -33,6 +35,8 @@ def register(sub):
     p.add_argument("--unlock", help="the board's present key in hex, typed to open its maintenance REPL")
     p.add_argument("--tournament", action="store_true",
                    help="tournament mode: the board never opens its maintenance REPL (link/maintenance.py)")
+    p.add_argument("--frozen", action="store_true",
+                   help="the board runs the UF2 of make uf2 (the firmware in flash): copy main.py and the config only")
     p.add_argument("--no-deps", action="store_true", help="do not install ssd1306 with mip (needs the network)")
     p.add_argument("--resume", action="store_true", help="no soft reset on connecting (a board already at its REPL, the unix port)")
     p.add_argument("--reset", action="store_true", help="reset the board at the end (it starts the firmware)")
@@ -57,7 +61,8 @@ def cmd_deploy(args):
         with open(config_path, "w") as f:
             json.dump(config, f)
         cmd = deploy.deploy_commands(args.port, args.board, config, config_path, deps=not args.no_deps,
-                                     resume=args.resume, reset=args.reset, exe=deploy.mpremote_exe())
+                                     resume=args.resume, reset=args.reset, exe=deploy.mpremote_exe(),
+                                     frozen=args.frozen)
         if args.dry_run:
             print(" ".join(_quote(c) for c in cmd))
             return 0
@@ -67,9 +72,9 @@ def cmd_deploy(args):
         if r.returncode:
             raise UsageError("mpremote failed (status %d): is the board in safe mode (both levers held at power-up)?"
                              % r.returncode)
-    files = deploy.device_files(deploy.arch_of(args.board))
-    print("deployed %d files (%s) to %s as %s" % (len(files), deploy.arch_of(args.board), args.port, args.board_id),
-          file=sys.stderr)
+    what = "main.py (the firmware is in the UF2)" if args.frozen else "%d files (%s)" % (
+        len(deploy.device_files(deploy.arch_of(args.board))), deploy.arch_of(args.board))
+    print("deployed %s to %s as %s" % (what, args.port, args.board_id), file=sys.stderr)
     if new_key:
         print("the arbiter's key of %s: %s (keep it: `xqboard round start --key ...`)" % (args.board_id, key.hex()))
     return 0

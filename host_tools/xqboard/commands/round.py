@@ -1,7 +1,7 @@
 """`xqboard round start`: start every board of a round at once (20.1) with
 the event, round, board number and players bound to each game.
 
-    xqboard round start --event "City Cup" --round 3 --tc 90m --key 73696d \\
+    xqboard round start --event "City Cup" --round 3 --tc 90m --key-file arbiter.key \\
         /dev/ttyACM0=1:"ZHANG San":"LI Si" /dev/ttyACM1=2:"WANG Wu":"ZHAO Liu"
 
 Sends a signed `new` to each board, waits until each set-up is confirmed
@@ -13,9 +13,19 @@ a serial port has one reader.
 From the event file, every board of the round with the players' names
 (UTF-8), numbers (`red_no=`/`black_no=`) and the event's time control:
 
-    xqboard round start open.db 3 --boards 1=/dev/ttyACM0,2=/dev/ttyACM1 --key 73696d
-    xqboard round start open.db 3 --boards hall.map --only 1-25 --key 73696d   # this PC's boards
-    xqboard round start open.db 3 --boards 1=hall-07,2=hall-12 --key 73696d    # boards by device id
+    xqboard round start open.db 3 --boards 1=/dev/ttyACM0,2=/dev/ttyACM1 --key-file arbiter.key
+    xqboard round start open.db 3 --boards hall.map --only 1-25      # this PC's boards, the key of open.db.keys
+    XQBOARD_KEY=73696d xqboard round start open.db 3 --boards 1=hall-07,2=hall-12    # boards by device id
+
+The arbiter's key never on the command line (`ps` shows it to everyone):
+--key-file FILE (the key in hex, mode 600), $XQBOARD_KEY_FILE,
+$XQBOARD_KEY, else the event's key file of an earlier round
+(xqboard/keyfile.py).
+
+Each board's key goes into the event's key file before its `new`
+(EVENT.db.keys beside the event file, mode 600; --keys FILE otherwise):
+`broadcast --tournament EVENT.db` verifies every board of the round with
+no hand step (docs/HALL.md, "Security").
 
 A board may be named by its device id (the `id=` of its greeting) instead
 of its port: the ports of --ports are greeted to find it (logger/devices.py).
@@ -29,7 +39,7 @@ from ..errors import UsageError
 from .. import inputs
 from ..logger.devices import DEFAULT_PORTS
 from ..logger.round import RoundError, parse_pairing, round_logger, start_round
-from .sim import key_arg
+from . import keyopts
 
 
 def register(sub):
@@ -38,7 +48,8 @@ def register(sub):
     s = rs.add_parser("start", help="new game with event, round, board, players on each board, then start all")
     s.add_argument("pairings", nargs="+", metavar="PORT=BOARD:RED:BLACK",
                    help="the boards by hand; or, with --boards, EVENT.db ROUND")
-    s.add_argument("--event", help="the event's name (from the event file with --boards)")
+    s.add_argument("--event", help="the event's name (with --boards: the event file's short name, "
+                                   "`tournament new --short` or `tournament edit --short`)")
     s.add_argument("--round", dest="round_no")
     s.add_argument("--boards", metavar="MAP",
                    help="the round's pairings from the event file: board map BOARD=PORT,... or a file of `BOARD PORT`"
@@ -48,7 +59,9 @@ def register(sub):
     s.add_argument("--only", metavar="RANGE", help="with --boards: the boards this PC starts (1-25,30)")
     s.add_argument("--tc", help="time control (default: the board's, 90m, 6.3)")
     s.add_argument("--level", choices=("national", "provincial", "junior"))
-    s.add_argument("--key", required=True, help="the arbiter's key in hex")
+    keyopts.add(s, "each board's `new` is signed with it")
+    s.add_argument("--keys", metavar="FILE", help="record each board's key in this key file (default, from an "
+                   "event file: EVENT.db.keys beside it, which `broadcast --tournament EVENT.db` reads)")
     s.add_argument("--confirm", choices=("players", "host"), default="players",
                    help="who confirms the set-up: the players (both levers) or the host (sensors agree)")
     s.add_argument("--wait", type=float, default=600.0, help="seconds to wait for the set-ups (default 600)")
@@ -58,26 +71,31 @@ def register(sub):
 
 
 def from_event(args):
-    """{port: Pairing} and the event's name and time control, from the
+    """{port: BoardStart} and the event's name and time control, from the
     event file's round (`round start EVENT.db ROUND --boards MAP`)."""
-    from ..tournament.boards import hall_pairings
-    from ..tournament.errors import TournamentError
-    from ..tournament.event import Event
+    from ..tournament.seating import hall_pairings
+    from ..tournament.refusal import TournamentError
+    from ..tournament.event import Tournament
 
     if len(args.pairings) != 2 or not args.pairings[1].isdigit():
         raise UsageError("with --boards: round start EVENT.db ROUND --boards MAP")
     try:
-        ev = Event.open(args.pairings[0])
-        pairings = hall_pairings(ev, int(args.pairings[1]), args.boards, args.only, args.ports, key_arg(args.key))
+        ev = Tournament.open(args.pairings[0])
+        pairings = hall_pairings(ev, int(args.pairings[1]), args.boards, args.only, args.ports, args.key_bytes)
     except (TournamentError, ValueError) as e:
         raise UsageError(str(e))
-    return pairings, args.event or ev.get("name"), args.pairings[1], args.tc or ev.get("tc") or None
+    return pairings, args.event or ev.short_name, args.pairings[1], args.tc or ev.get("tc") or None
 
 
 def cmd_round_start(args):
-    key = key_arg(args.key)
+    from ..hall.trust import Keys
+
+    beside = Keys.path_beside(args.pairings[0]) if args.boards and args.pairings else None
+    key = args.key_bytes = keyopts.key_from(args, beside=beside, required=True)
     if args.boards:
         pairings, args.event, args.round_no, args.tc = from_event(args)
+        if args.keys is None:
+            args.keys = str(Keys.path_beside(args.pairings[0]))
     elif not args.event or not args.round_no:
         raise UsageError("--event and --round are needed (or EVENT.db ROUND --boards MAP)")
     inputs.field("event", args.event)
@@ -100,7 +118,7 @@ def cmd_round_start(args):
 
 
 def run_round(args, key, pairings):
-    """Starts the boards of `pairings` ({port: Pairing}), then logs them with --log."""
+    """Starts the boards of `pairings` ({port: BoardStart}), then logs them with --log."""
     tmp = None
     out = args.log
     if out is None:
@@ -110,7 +128,7 @@ def run_round(args, key, pairings):
     logger.start()
     try:
         start_round(logger, pairings, event=args.event, round_no=args.round_no, tc=args.tc, level=args.level,
-                    confirm=args.confirm, wait=args.wait,
+                    confirm=args.confirm, wait=args.wait, keys=args.keys,
                     on_waiting=lambda ports: print("waiting for the set-up of %s" % ", ".join(ports),
                                                    file=sys.stderr, flush=True))
     except (RoundError, TimeoutError) as e:

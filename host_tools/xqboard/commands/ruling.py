@@ -48,7 +48,7 @@ def cmd_ruling(args):
         sys.stdout.write(r.stdout)
         return 0
     from .. import core  # noqa: F401  (puts the firmware on sys.path)
-    from xq.rulings.text import report
+    from xq.rulings.wording import report
 
     try:
         out = report(fen, list(args.moves), args.nine_rounds, args.compact)

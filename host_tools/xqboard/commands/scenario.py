@@ -16,9 +16,10 @@ def register(sub):
     p.add_argument("file", metavar="FILE", help="the script (see the README)")
     p.add_argument("--store", metavar="DIR",
                    help="journal directory to use and keep (default: a fresh temporary one)")
-    p.add_argument("--target", choices=("unix", "qemu"), default="unix",
+    p.add_argument("--target", choices=("unix", "qemu", "rp2040"), default="unix",
                    help="unix: the unix port with virtual time (default); qemu: the firmware image "
-                        "on the emulated Pico, in emulated time (make firmware)")
+                        "on the emulated Pico, in emulated time (make firmware); rp2040: the Pico's "
+                        "UF2 on rp2040js with the board's parts, in the chip's time (make uf2)")
     p.set_defaults(func=cmd_scenario)
 
 
@@ -45,9 +46,13 @@ def run(path, store, stdout=None):
 def cmd_scenario(args):
     check(args.file)
     if args.target == "qemu":
-        from ..target.qemu import cmd_scenario as on_qemu
+        from ..target.emulator import cmd_scenario as on_qemu
 
         return on_qemu(args)
+    if args.target == "rp2040":
+        from ..target.rp2040_scenario import cmd_scenario as on_rp2040
+
+        return on_rp2040(args)
     if args.store:
         r = run(args.file, args.store)
     else:

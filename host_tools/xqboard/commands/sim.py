@@ -58,16 +58,20 @@ def register(sub):
     p.add_argument("--faces", metavar="DISPLAYS", choices=("red,black", "both"),
                    help="give the board displays (red,black: one per player; both: one shared) and "
                         "print each face as text art when it changes")
-    p.add_argument("--target", choices=("unix", "qemu"), default="unix",
+    p.add_argument("--target", choices=("unix", "qemu", "rp2040"), default="unix",
                    help="unix: the unix port (default); qemu: the firmware image on the emulated Pico, "
-                        "in real time (make firmware)")
+                        "in real time (make firmware); rp2040: the Pico's UF2 on rp2040js with the "
+                        "board's parts, its USB link on a pseudo-terminal (make uf2)")
     p.set_defaults(func=cmd_sim)
 
 
 def cmd_sim(args):
     key = key_arg(args.key)
-    if args.target == "qemu":
-        from ..target.qemu import open_sim
+    if args.target in ("qemu", "rp2040"):
+        if args.target == "qemu":
+            from ..target.emulator import open_sim
+        else:
+            from ..target.rp2040_sim import open_sim
 
         sim, banner = open_sim(args, key)
     else:
@@ -95,7 +99,7 @@ def cmd_sim(args):
         pass
     finally:
         sim.close()
-        if args.target == "qemu" and not args.store:
+        if args.target != "unix" and not args.store:
             shutil.rmtree(sim.store, ignore_errors=True)  # the flash image of a one-off run
     return 0
 

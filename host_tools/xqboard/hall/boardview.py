@@ -24,14 +24,16 @@ that writes the logger's PGN files: the view only adds what a page needs
 live, the clocks as they run, the phase, the standing alert and whether the
 result is confirmed yet (art. 9).
 """
-from ..boardlink import Event, schema  # noqa: F401  (Event: the doctest's)
+from ..boardlink import Event  # noqa: F401  (the doctest's)
 from ..core import LEGAL, SUICIDE, Position, parse_move
 from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
-from ..logger.events import RecordBuilder, headers_of_game_event
+from ..logger.builder import RecordBuilder, headers_of_game_event
 from ..record import articles
 from ..record.notation import move_text
+from ..textsafe import visible
 
 from clock import control  # noqa: E402
+from game import events as schema  # noqa: E402
 from xq.pieces import index, other, side_name  # noqa: E402
 
 SETUP, PLAYING, PAUSED, OVER = "setup", "playing", "paused", "over"
@@ -114,11 +116,13 @@ class BoardView:
         self.alert = None  # the standing alert's words
         self.result = None
         self.chinese = []  # the record's moves in Chinese, one added per move
+        self.pending = {}  # "offer"/"claim" -> the side and its words: what waits for the other side or the arbiter
+        self.foul_seqs = []  # [(seq, side name, article)] of the fouls standing: the desk strikes one by its seq
         self.cached = None  # state(), until the next event
 
     @property
     def record(self):
-        """The board's game record (xqboard.record.Game)."""
+        """The board's game record (xqboard.record.GameRecord)."""
         return self.builder.game
 
     def apply(self, e, wall_ms):
@@ -133,63 +137,92 @@ class BoardView:
         self.clocks.run_to(e.t)
         self.clocks.wall = wall_ms
         self.builder.add(e)
-        handler = getattr(self, "_" + e.kind.lower(), None)
-        if handler is not None:
-            handler(e)
+        schema.dispatch(_APPLY, e.kind, e.fields, self, e)
 
     def _new_game(self, e):
         headers, fen = headers_of_game_event(e)
-        self.info = {k: e.get(k) for k in ("event", "round", "red", "black", "tc", "red_no", "black_no")}
+        schema.dispatch(_GAME, e.kind, e.fields, self)
         self.builder = RecordBuilder({})
         self.pos = Position(fen)
-        self.clocks = Clocks(start_times(e.get("tc")))
         self.phase, self.last, self.alert, self.result = SETUP, None, None, None
         self.chinese = []
+        self.pending = {}
+        self.foul_seqs = []
+
+    def _game_settings(self, what, event, round, board, red, black, tc, level, policy, fen, limit, late,
+                       red_no, black_no):
+        # the names as they are, never as they would make themselves read (textsafe.py)
+        self.info = {"event": visible(event), "round": visible(round), "red": visible(red),
+                     "black": visible(black), "tc": visible(tc), "red_no": red_no, "black_no": black_no}
+        self.clocks = Clocks(start_times(tc))
 
     # -- the clocks and the phase ------------------------------------------
 
-    def _start(self, e):
-        self.clocks.start(e.get("side"), e.t)  # 20.1
+    def _start(self, e, side, article):
+        self.clocks.start(side, e.t)  # 20.1
         self.phase = PLAYING
 
-    def _press(self, e):
-        self.clocks.press(e.get("side"), e.get("red_ms"), e.get("black_ms"), e.t)
+    def _press(self, e, side, red_ms, black_ms, stage, article):
+        self.clocks.press(side, red_ms, black_ms, e.t)
+        offer = self.pending.get("offer")
+        if offer is not None and offer["side"] != side_name(side):
+            self.pending.pop("offer")  # 22.1: the opponent played on, the offer lapsed
 
-    def _pause(self, e):
+    def _pause(self, e, by, *reason_or_article):
         self.clocks.stop(e.t)  # 8.1.2: only the arbiter stops the clock
         self.phase = PAUSED
 
-    def _resume(self, e):
+    def _resume(self, e, by):
         self.clocks.resume(e.t)
         self.phase = PLAYING
 
-    def _adjust(self, e):
-        self.clocks.set(e.get("side"), e.get("ms"), e.t)  # 21.4
+    def _adjust(self, e, side, ms, moves, article):
+        self.clocks.set(side, ms, e.t)  # 21.4
 
-    def _penalty(self, e):
-        side = e.get("side")
+    def _penalty(self, e, side, ms, article):
+        self.pending.pop("claim", None)  # 22.2: a false claim fined
         self.clocks.run_to(e.t)
-        self.clocks.set(side, self.clocks.times[index(side)] - e.get("ms"), e.t)  # 22.2
+        self.clocks.set(side, self.clocks.times[index(side)] - ms, e.t)  # 22.2
 
-    def _flag(self, e):
-        self.clocks.set(e.get("side"), 0, e.t)
+    def _flag(self, e, side, at, article):
+        self.clocks.set(side, 0, e.t)
         self.clocks.stop(e.t)
 
     # -- the position --------------------------------------------------------
 
-    def _move(self, e):
-        m = parse_move(e.get("move"))
+    # -- what waits for the arbiter or the other side (the desk's actions) ----
+
+    def _offer(self, e, side, n, article):
+        self.pending["offer"] = {"side": side_name(side), "article": article}  # 22.1: a draw offered
+
+    def _claim(self, e, side, what, *rest):
+        self.pending["claim"] = {"side": side_name(side), "what": what, "article": rest[-1]}
+
+    def _answered(self, e, *fields):
+        self.pending.pop("claim", None)  # the board's ruling on the claim (4.2.4, 23.1)
+
+    def _foul(self, e, side, article, fouls, period):
+        self.foul_seqs.append((e.seq, side_name(side), article))
+
+    def _declared(self, e, what, side, replaces, by, article):
+        self.foul_seqs.append((e.seq, side_name(side), article))
+
+    def _struck(self, e, what, side, replaces, by, article):
+        self.foul_seqs = [f for f in self.foul_seqs if f[0] != replaces]
+
+    def _move(self, e, ply, move, side, at, capture, check, suicide):
+        m = parse_move(move)
         if self.pos.classify(m) in (LEGAL, SUICIDE):
             if len(self.record.plies) == len(self.chinese) + 1:  # the record took it too
                 self.chinese.append(move_text(self.pos, m, "Chinese"))
             self.pos.push(m)
-            self.last = (e.get("move")[:2], e.get("move")[2:])
+            self.last = (move[:2], move[2:])
 
-    def _correct(self, e):
-        self.pos = Position(e.get("fen"))  # 5.8: the arbiter's position
+    def _correct(self, e, fen, article):
+        self.pos = Position(fen)  # 5.8: the arbiter's position
         self.last = None
 
-    def _alert(self, e):
+    def _alert(self, e, what, *rest):
         standing = self.builder.alert  # the record's note of the standing alert
         self.alert = standing.text if standing is not None else e.describe()
 
@@ -198,38 +231,39 @@ class BoardView:
 
     # -- the result (art. 4, confirmed by the arbiter: art. 9) ---------------
 
-    def _verdict(self, e):
+    def _verdict(self, e, score, article, reason):
         # policy=report: the board's ruling, waiting for the arbiter
-        self._set_result(e.get("score"), e.get("article"), e.get("reason"), verdict=True)
+        self._set_result(score, article, reason, verdict=True)
 
-    def _result(self, e):
+    def _result(self, e, score, article, reason):
+        self.pending = {}
         self.clocks.stop(e.t)
         self.phase = OVER
-        self._set_result(e.get("score"), e.get("article"), e.get("reason"))
+        self._set_result(score, article, reason)
 
-    def _confirm(self, e):
+    def _confirm(self, e, score, result_article, red_used, black_used, fouls, article, seal):
         # art. 9: the arbiter's act makes the result final
         old = self.result or {}
-        self._set_result(e.get("score"), e.get("result_article"), old.get("reason"),
+        self._set_result(score, result_article, old.get("reason"),
                          provisional=False, overruled=old.get("overruled", False))
         self.phase = OVER
 
-    def _overrule(self, e):
-        what = e.get("what")
-        if what == "annul":
-            self.result = None  # play reopens, the clocks paused (docs/RULES.md)
-            self.phase = PAUSED
-        elif what == "result":
-            confirmed = self.result is not None and not self.result["provisional"]
-            self._set_result(e.get("score"), e.get("article"), e.get("reason"),
-                             provisional=not confirmed, overruled=True)
-            self.clocks.stop(e.t)
-            self.phase = OVER
+    def _annul(self, e, what, replaces, by, article):
+        self.result = None  # play reopens, the clocks paused (docs/RULES.md)
+        self.phase = PAUSED
+
+    def _overrule_result(self, e, what, score, replaces, by, article, reason, seal):
+        confirmed = self.result is not None and not self.result["provisional"]
+        self._set_result(score, article, reason, provisional=not confirmed, overruled=True)
+        self.clocks.stop(e.t)
+        self.phase = OVER
 
     def _set_result(self, score, article, reason, provisional=True, overruled=False, verdict=False):
         if not reason:
             reason = articles.reason(article) if article else ""
+        # reason_zh: the article's words in Chinese for the pages (the board's reason is English)
         self.result = {"score": score, "article": article, "reason": reason,
+                       "reason_zh": articles.reason(article, chinese=True) if article else "",
                        "provisional": provisional, "overruled": overruled, "verdict": verdict}
 
     # -- what the page gets ----------------------------------------------------
@@ -253,8 +287,11 @@ class BoardView:
         """The board as a dict for the pages (cached until the next event)."""
         if self.cached is None:
             fouls = [0, 0]
+            by_kind = {"red": {}, "black": {}}  # side -> article -> fouls (8.1.1-8.1.9)
             for n in self.record.fouls():
                 fouls[index(n.side)] += 1
+                kinds = by_kind[side_name(n.side)]
+                kinds[n.article or "?"] = kinds.get(n.article or "?", 0) + 1
             self.cached = {
                 "board": self.board, "device": self.device, "game": self.game_no, "seq": self.seq,
                 "info": dict(self.info), "fen": self.pos.fen(),
@@ -262,6 +299,35 @@ class BoardView:
                 "clocks": self.clocks.state(), "phase": self.phase, "alert": self.alert,
                 "moves": self.moves_chinese(), "result": self.result,
                 "overrules": list(self.record.overrules),
-                "fouls": {"red": fouls[0], "black": fouls[1]},
+                "fouls": {"red": fouls[0], "black": fouls[1]}, "fouls_by": by_kind,
+                "pending": dict(self.pending),
+                "foul_events": [{"seq": q, "side": sd, "article": a} for q, sd, a in self.foul_seqs],
+                "first": side_name(Position(self.record.start_fen).side),  # who moved first: the moves' numbers
             }
         return self.cached
+
+
+_GAME = {schema.GAME: BoardView._game_settings}
+_APPLY = {
+    schema.START: BoardView._start,
+    schema.PRESS: BoardView._press,
+    schema.OFFER: BoardView._offer,
+    schema.CLAIM: BoardView._claim,
+    schema.LIMIT: BoardView._answered,
+    schema.REPETITION: BoardView._answered,
+    schema.FOUL: BoardView._foul,
+    schema.PAUSE: BoardView._pause,
+    schema.RESUME: BoardView._resume,
+    schema.ADJUST: BoardView._adjust,
+    schema.PENALTY: BoardView._penalty,
+    schema.FLAG: BoardView._flag,
+    schema.MOVE: BoardView._move,
+    schema.CORRECT: BoardView._correct,
+    schema.ALERT: BoardView._alert,
+    schema.RESTORED: BoardView._restored,
+    schema.VERDICT: BoardView._verdict,
+    schema.RESULT: BoardView._result,
+    schema.CONFIRM: BoardView._confirm,
+    schema.OVERRULE: {"annul": BoardView._annul, "result": BoardView._overrule_result,
+                      "foul": BoardView._declared, "unfoul": BoardView._struck},
+}

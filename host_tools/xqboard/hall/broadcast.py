@@ -16,25 +16,37 @@ import sys
 import time
 
 from ..logger import Logger
+from .desk import Desk
+from .door import Door
 from .intake import Intake, LocalBus
 from .outbox import Outbox
 from .publisher import Publisher
 from .results import Results
 from .sink import HallSink
-from .store import Store
+from .eventdb import Store
+from .quarantine import Quarantine
 from .subscriber import Subscriber
+from .trust import Keys
 
 
 class Broadcast:
     def __init__(self, db, hub, mqtt=None, ports=(), out="games", key=None, tournament=None,
-                 logger_id="broadcast", stream=None):
+                 logger_id="broadcast", stream=None, account=None, accept_unkeyed=False):
         self.stream = stream or sys.stdout
         self.store = Store(db)
-        self.intake = Intake(self.store, hub, on_flag=self._say_flag)
+        self.quarantine = Quarantine(db)  # the desk's list of what failed verification (its own reader)
+        self.tournament = tournament
+        # the boards' keys live with the event: the key file beside it (hall/trust.py)
+        keys = Keys.load(Keys.path_beside(tournament)) if tournament else None
+        self.intake = Intake(self.store, hub, on_flag=self._say_flag, keys=keys, accept_unkeyed=accept_unkeyed)
         if tournament:
             self.intake.results = Results(str(tournament), self.intake.flag)
         self.intake.load()
-        self.subscriber = Subscriber(mqtt[0], mqtt[1], self.intake).start() if mqtt else None
+        self.subscriber = Subscriber(mqtt[0], mqtt[1], self.intake, account=account).start() if mqtt else None
+        self.desk = None  # the arbiter's commands down the broker (hall/desk.py): with a broker only
+        if self.subscriber is not None:
+            self.desk = self.subscriber.desk = Desk(keys, self.intake.owner_of, self.subscriber.publish,
+                                                    record=self.store.note_command, name="broadcast")
         self.publisher = None
         self.logger = None
         if ports:
@@ -44,7 +56,18 @@ class Broadcast:
                                            logger_id).start()
             bus = self.publisher or LocalBus(self.intake)
             self.logger = Logger(list(ports), out, key=key, stream=io.StringIO(), live=False,
-                                 sink=HallSink(bus, logger_id)).start()
+                                 sink=HallSink(bus, logger_id),
+                                 desk=Door(self.publisher) if self.publisher else None).start()
+
+    def round_starter(self):
+        """The desk's DeskRound (hall/deskround.py), or None: a round goes
+        through the running loggers, so it needs the broker and the event
+        file."""
+        if self.desk is None or self.tournament is None:
+            return None
+        from .deskround import DeskRound
+
+        return DeskRound(self.desk, self.tournament, self.intake.devices)
 
     def step(self, timeout=0.05):
         if self.logger is not None:

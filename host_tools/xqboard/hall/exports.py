@@ -1,10 +1,10 @@
 """A board's game for relay sites: PGN with clock times, and DhtmlXQ.
 
-Both take a game record (xqboard.record.Game, what Hub.record(board) gives)
+Both take a game record (xqboard.record.GameRecord, what Hub.record(board) gives)
 and work alone, with no server:
 
-    >>> from xqboard.record import Game
-    >>> g = Game(Red="LIU DaHua", Black="XU TianHong", Round="3", Board="5")
+    >>> from xqboard.record import GameRecord
+    >>> g = GameRecord(Red="LIU DaHua", Black="XU TianHong", Round="3", Board="5")
     >>> _ = g.push("h2e2", clock=3570_000, elapsed=30_000); _ = g.push("h9g7", clock=3595_000)
     >>> print(pgn(g).splitlines()[-1])
     1. 炮二平五 {[%clk 0:59:30] [%emt 0:00:30]} 1... 马８进７ {[%clk 0:59:55]} *
@@ -24,6 +24,14 @@ each with `[%clk h:mm:ss]`: the mover's time left once the move is
 complete (python-chess / lichess convention), and the result with its
 article in Termination.
 
+`steps(g)` is the game as the live page steps through it (JSON): each
+ply's move (ICCS and Chinese), the position after it, the [%clk] and
+[%emt] times, and the notes written after it (fouls, alerts, the
+arbiter's rulings, each with its article):
+
+    >>> [(p["iccs"], p["text"], p["clk"], p["fen"].split()[1]) for p in steps(g)["plies"]]
+    [('h2e2', '炮二平五', 3570000, 'b'), ('h9g7', '马８进７', 3595000, 'w')]
+
 Why DhtmlXQ for the Chinese relay format: it is the text the Chinese
 Xiangqi sites publish and embed games with (东萍象棋网 dpxq.com's viewer,
 the UBB `[DhtmlXQ]` block pasted into forums and relay pages), so a relay
@@ -35,7 +43,8 @@ desktop programs, not a web relay.)
 """
 from ..core import Position, pieces, squares
 from ..record import articles
-from ..record.pgn import write_pgn
+from ..record.notation import move_text
+from ..record.pgn import note_text, write_pgn
 from ..record.text import format_time
 
 # binit's 16 slots per side, Red's then Black's: chariot, horse, elephant,
@@ -116,3 +125,23 @@ def dhtmlxq(game):
             lines.append(_tag("comment%d" % ply.number, comment))
     lines.append("[/DhtmlXQ]")
     return "\n".join(lines)
+
+
+def _note(n):
+    return {"kind": n.kind, "article": n.article, "text": note_text(n)}
+
+
+def steps(game):
+    """The game ply by ply, for the live page's game viewer (static/viewer.js)."""
+    pos = Position(game.start_fen, history=max(64, len(game.plies)))
+    notes = {}
+    for n in game.notes:
+        notes.setdefault(n.ply, []).append(_note(n))
+    plies = []
+    for ply in game.plies:
+        text = move_text(pos, ply.move, "Chinese")
+        pos.push(ply.move)
+        plies.append({"n": ply.number, "iccs": squares.move_name(ply.move), "text": text, "fen": pos.fen(),
+                      "clk": ply.clock, "emt": ply.elapsed, "notes": notes.get(ply.number, [])})
+    return {"start": game.start_fen, "before": notes.get(0, []), "plies": plies, "result": game.result,
+            "article": game.article, "reason": game.reason}

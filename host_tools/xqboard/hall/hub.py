@@ -37,14 +37,18 @@ import threading
 import time
 import uuid
 
-from ..boardlink import Event, schema
+from ..boardlink import Event
+from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 from ..record import articles
 from .boardview import BoardView
+
+from game import events as schema  # noqa: E402
 
 # The events the arbiter's page lists across the hall (with FOUL: the
 # arbiter's own OVERRULE foul, which counts toward 4.1.10 as well).
 INCIDENT_KINDS = (schema.ALERT, schema.FLAG, schema.CLAIM, schema.FOUL, schema.REPETITION, schema.LATE,
                   schema.LIMIT)
+_FOULS = ("foul", "unfoul")  # the OVERRULEs that are incidents
 
 
 def board_order(board):
@@ -53,14 +57,15 @@ def board_order(board):
 
 
 def is_incident(e):
-    return e.kind in INCIDENT_KINDS or (e.kind == schema.OVERRULE and e.get("what") in ("foul", "unfoul"))
+    return e.kind in INCIDENT_KINDS or (e.kind == schema.OVERRULE and schema.word_of(e.kind, e.fields) in _FOULS)
 
 
 def incident_text(e):
     """The words the arbiter reads: its fields, the article's words (the
     kind and the article have columns of their own)."""
     words = e.describe()
-    known = articles.reason(e.get("article")) if e.get("article") else ""
+    article = schema.article_of(e.kind, e.fields)
+    known = articles.reason(article) if article else ""
     return "%s (%s)" % (words, known) if known else words
 
 
@@ -90,6 +95,13 @@ class Hub:
         self.incident_ids = []  # their cursors, for bisect
         self.listeners = []
         self.unreadable = []  # (board, key, line, why) of lines no event of the schema
+        self.changes = {}  # board: events taken for it (what written() keys its copies by)
+        self.writings = {}  # (board, writer): (changes then, what it wrote)
+        # the links, state not history (no cursor: a stream sends them whole when they change)
+        self.link_of = {}  # device -> (logger, link word as its logger says: up/down/silent, heard Unix time)
+        self.logger_up = {}  # logger -> up (its retained presence; False: its last will, the PC gone)
+        self.broker_up = None  # the broadcast's connection to the broker (None: no broker, the embedded hall)
+        self.links_version = 0
 
     def push(self, board, device, game, seq, line):
         """Takes the next event of `board` (its payload text `line`) unless
@@ -134,12 +146,56 @@ class Hub:
             self.unreadable.append((board, key, e.payload, "%s: %s" % (type(err).__name__, err)))
         self.changed_at.append(self.cursor)
         self.changed_board.append(board)
+        self.changes[board] = self.changes.get(board, 0) + 1
         self.taken.append((board, key[0], key[1], key[2], e.payload))
         if is_incident(e):
             self.incident_ids.append(self.cursor)
             self.incidents.append({
                 "id": self.cursor, "board": board, "device": key[0], "game": key[1], "seq": e.seq,
-                "kind": e.kind, "article": e.get("article"), "text": incident_text(e), "wall": wall})
+                "round": view.info.get("round") or "-",
+                "kind": e.kind, "article": schema.article_of(e.kind, e.fields), "text": incident_text(e), "wall": wall})
+
+    # -- the links (docs/HALL.md, "The arbiter's desk") ----------------------------
+
+    def set_link(self, device, logger, link, heard):
+        """Board `device`'s link as `logger` last said (up, down, silent)."""
+        self._links_changed(lambda: self.link_of.__setitem__(str(device), (logger, link, heard)))
+
+    def set_logger(self, logger, up):
+        self._links_changed(lambda: self.logger_up.__setitem__(logger, bool(up)))
+
+    def set_broker(self, up):
+        self._links_changed(lambda: setattr(self, "broker_up", bool(up)))
+
+    def _links_changed(self, change):
+        with self.lock:
+            change()
+            self.links_version += 1
+            cursor = self.cursor
+        for callback in list(self.listeners):
+            callback(cursor)
+
+    # the states links() gives, each with its words in static/i18n.js ("link.<state>")
+    LINK_STATES = ("broker", "logger", "cut", "silent", "up")
+
+    def links(self):
+        """(version, {device: {"state", "logger", "heard"}}): each board's
+        link as the pages show it. The state is the first that holds of:
+        `broker` (this process cannot reach the broker: nothing is known),
+        `logger` (the board's logger is gone: its last will), `cut` (the
+        cable is off), `silent` (the port is open, the board says nothing),
+        `up`."""
+        with self.lock:
+            out = {}
+            for device, (logger, link, heard) in self.link_of.items():
+                if self.broker_up is False:
+                    state = "broker"
+                elif self.logger_up.get(logger) is False:
+                    state = "logger"
+                else:
+                    state = {"down": "cut", "silent": "silent"}.get(link, "up")
+                out[device] = {"state": state, "logger": logger, "heard": int(heard * 1000)}
+            return self.links_version, out
 
     def listen(self, callback):
         """Calls callback(cursor) after every event taken; returns the
@@ -180,7 +236,7 @@ class Hub:
             return sorted(self.views, key=board_order)
 
     def record(self, board):
-        """The game record (xqboard.record.Game) of `board`; KeyError if the
+        """The game record (xqboard.record.GameRecord) of `board`; KeyError if the
         hall has no such board. A live object, which the next push of the
         board changes: to write it out while events arrive, use written()."""
         with self.lock:
@@ -189,6 +245,13 @@ class Hub:
     def written(self, board, writer):
         """writer(record) of `board`, under the hub's lock, so that no event
         changes the record while it is written (exports.pgn, exports.dhtmlxq);
-        KeyError if the hall has no such board."""
+        KeyError if the hall has no such board. Written once per change of
+        the board: the viewers on one board full size all fetch it after
+        each of its moves (writer: a function of the record alone)."""
         with self.lock:
-            return writer(self.views[board].record)
+            view = self.views[board]
+            changes = self.changes.get(board, 0)
+            kept = self.writings.get((board, writer))
+            if kept is None or kept[0] != changes:
+                kept = self.writings[(board, writer)] = (changes, writer(view.record))
+            return kept[1]

@@ -5,7 +5,8 @@ and to the Results (the tournament file).
 
     intake = Intake(Store("hall.sqlite"), hub, results=Results("event.db", ...))
     intake.take([envelope, ...])     # dedupe, store, deliver what is in order
-    intake.take_state(state_json)    # a board's retained state: a lost tail shows
+    intake.take_state(state)         # a board's retained state (hall/wire.py): a lost tail shows
+    intake.refuse(topic, reason)     # a message the decoder refused: dropped, counted, logged
     for logger, device, game, since in intake.gaps(): ...   # ask the logger again
 
 A gap (an event past a missing one, or a state telling a later seq than
@@ -16,10 +17,15 @@ can overtake the events queued for the session); the request is repeated
 until the gap is filled, after ASK_AGAIN seconds, then, while nothing comes, twice as
 long each time (ASK_AT_MOST at most).
 """
-import json
+import collections
+import logging
 import time
 
 from ..boardlink import Event
+from .trust import Checker
+from .wire import Malformed, decode
+
+LOG = logging.getLogger("xqboard.hall")
 
 GAP_GRACE = 0.5  # s a gap must last before it is asked for
 ASK_AGAIN = 1.0  # s before a replay request is repeated ...
@@ -27,8 +33,11 @@ ASK_AT_MOST = 60.0  # s: ... doubled each time no event came, up to this
 
 
 class Intake:
-    def __init__(self, store, hub, results=None, on_flag=None):
+    def __init__(self, store, hub, results=None, on_flag=None, keys=None, accept_unkeyed=False):
         self.store = store
+        self.check = Checker(keys)  # every event verified with its board's key before it counts (hall/trust.py)
+        self.accept_unkeyed = accept_unkeyed  # the arbiter takes the results of boards without a key
+        self.unverified = set()  # (device, game) of boards without a key whose results were not written
         self.hub = hub
         self.results = results
         self.on_flag = on_flag
@@ -37,13 +46,19 @@ class Intake:
         self.noticed = {}  # (device, game) -> when its gap was first seen
         self.asked = {}  # (device, game) -> (when its replay was last asked, the head then, the wait before asking again)
         self.duplicates = 0
+        self.malformed = collections.Counter()  # reason -> messages dropped (hall/wire.py)
+        self.refused = collections.deque(maxlen=100)  # (topic, reason) of the last ones, for the arbiter
         self.delivered = 0
         self.replays_asked = []  # (logger, device, game, since) of every replay request, for the figures
         self.listeners = []  # f(envelope) for each delivered event (the benchmark's clock)
+        self.latest = {}  # device -> its latest game number (the desk sends a board's commands to its owner)
+        self.board_of = {}  # device -> the board (table) number its latest game was played at
 
     def load(self):
         """At start-up: the Hub gets what the store delivered before."""
         rows = self.store.delivered()
+        for board, device, game, seq, line in rows:
+            self.check.recall(device, game, line)
         if self.hub is not None:
             self.hub.load(rows)
         if self.results is not None:
@@ -55,7 +70,7 @@ class Intake:
         touched = []
         for env in envelopes:
             key = (env.device, env.game)
-            self.owners[key] = env.logger
+            self.owners.setdefault(key, env.logger)  # (then the logger of its verified events: _deliver)
             self.known[key] = max(self.known.get(key, 0), env.seq)
             if not self.store.add(env):
                 self.duplicates += 1  # QoS 1 may redeliver; a replay may overlap
@@ -68,17 +83,48 @@ class Intake:
         self.store.commit()  # the batch is kept before the broker hears it was taken (Subscriber's acks)
         return out
 
-    def take_state(self, data):
-        """A board's retained state: its `seq` is the last event its logger
-        holds; a store behind it asks that logger for the rest."""
-        try:
-            d = json.loads(data)
-            key, seq = (d["device"], int(d["game"])), int(d["seq"])
-        except (ValueError, KeyError, TypeError):
-            return
+    def take_state(self, state):
+        """A board's retained state, decoded (hall/wire.py): its `seq` is
+        the last event its logger holds; a store behind it asks that
+        logger for the rest."""
+        key, seq = (state["device"], state["game"]), state["seq"]
         self.known[key] = max(self.known.get(key, 0), seq)
-        if d.get("logger"):
-            self.owners.setdefault(key, d["logger"])
+        if state.get("logger"):
+            self.owners.setdefault(key, state["logger"])
+        if key[1] >= self.latest.get(key[0], 0):
+            self.latest[key[0]] = key[1]
+            if state.get("link") and self.hub is not None:
+                self.hub.set_link(state["device"], state["logger"], state["link"], state.get("heard") or 0.0)
+
+    def take_presence(self, presence):
+        """A logger's retained presence: up, or gone (its last will)."""
+        if self.hub is not None:
+            self.hub.set_logger(presence["logger"], presence["up"])
+
+    def broker(self, up):
+        """The broadcast's own connection to the broker came or went."""
+        if self.hub is not None:
+            self.hub.set_broker(up)
+
+    def devices(self):
+        """{board (table) number: device} of every board the hall holds:
+        a board stays at its table from round to round (the desk starts the
+        next round on the devices standing there)."""
+        return {board: device for device, board in self.board_of.items()}
+
+    def owner_of(self, device):
+        """The logger that holds board `device` now: the one its latest
+        game's events (or retained state) came from; None if none."""
+        game = self.latest.get(device)
+        return None if game is None else self.owners.get((device, game))
+
+    def refuse(self, topic, reason):
+        """A message the decoder refused: dropped, counted by its reason's
+        first words, logged with its topic (its sender is on the topic: the
+        broker authenticated it). Never raised: the loop goes on."""
+        self.malformed[reason.split(":")[0]] += 1
+        self.refused.append((topic, reason))
+        LOG.warning("dropped a malformed message on %s: %s", topic[:120], reason)
 
     def gaps(self, now=None):
         """[(logger, device, game, first missing seq)] to ask for now: a
@@ -106,16 +152,32 @@ class Intake:
         return out
 
     def _deliver(self, device, game):
-        out = self.store.deliver(device, game)
+        out = self.store.deliver(device, game, self.check)
+        if out and game >= self.latest.get(device, 0):
+            self.latest[device] = game
+            self.board_of[device] = out[-1].board
         for env in out:
+            self.owners[(device, game)] = env.logger
             if self.hub is not None:  # None: a store without pages (`broadcast --no-web`)
                 self.hub.push(env.board, env.device, env.game, env.seq, env.line)
-            if self.results is not None:
+            if self.results is not None and self._counts(device, game, env):
                 self.results.follow(device, game, Event(env.line))
             for f in self.listeners:
                 f(env)
         self.delivered += len(out)
         return out
+
+    def _counts(self, device, game, env):
+        # A board without a key: its events are shown, unverified; its
+        # result is written only if the arbiter accepts such boards.
+        if self.check.keyed(device) or self.accept_unkeyed:
+            return True
+        if (device, game) not in self.unverified:
+            self.unverified.add((device, game))
+            self.flag(device, game, env.seq, "unverified", "board %s has no key in the event's key file: its "
+                      "events are unverified and its result is not written (the arbiter enters it, or "
+                      "accepts boards without a key)" % device)
+        return False
 
     def flag(self, device, game, seq, what, note):
         """Results' flags: kept in the store, told to on_flag."""
@@ -136,4 +198,7 @@ class LocalBus:
         self.intake.take(envelopes)
 
     def publish_state(self, topic, text):
-        self.intake.take_state(text)
+        try:
+            self.intake.take_state(decode(topic, text)[1])
+        except Malformed as e:
+            self.intake.refuse(topic, str(e))

@@ -25,6 +25,7 @@ exactly once and in each game's order, to the Hub and to the client.
 """
 import json
 import os
+import secrets
 import signal
 import statistics
 import subprocess
@@ -32,16 +33,20 @@ import sys
 import time
 from pathlib import Path
 
-from ..logger.round import Pairing
-from .broker import Mosquitto
-from .demo import make_event
+from ..logger.round import BoardStart
+from ..simboard import DEFAULT_KEY
+from .access import Account
+from .broker import Mosquitto, free_port
+from .demo_hall import make_event
 from .hub import Hub
+from .hallinit import init
 from .intake import Intake
 from .replayboard import ReplayBoard, ReplayHall, game_events, master_records
 from .results import Results
 from .simhall import GAME_NO, SimHall
-from .store import Store
+from .eventdb import Store
 from .subscriber import Subscriber
+from .trust import Keys
 from .web import Serving, make_app
 
 RECOVERY = 10  # s after a fault: its events' latency is reported apart
@@ -60,14 +65,18 @@ def hall_boards(games, every, duration, plies=None):
             r.plies = r.plies[:plies]
     boards = []
     for i, g in enumerate(games):
-        first = game_events(records[i % len(records)], "Load", 1, g.board, g.red_no, g.black_no)
+        device, key = "load-%d" % g.board, secrets.token_bytes(16)  # each board its key: every event MACed
+        first = game_events(records[i % len(records)], "Load", 1, g.board, g.red_no, g.black_no, key=key,
+                            device=device)
         logs, length, k = [first], len(first), 1
         while length * every < duration + 30:
-            more = game_events(records[(i + 7 * k) % len(records)], "Load friendly", confirm=False)
+            more = game_events(records[(i + 7 * k) % len(records)], "Load friendly", confirm=False, key=key,
+                               device=device)
             logs.append(more)
             length += len(more)
             k += 1
-        boards.append(ReplayBoard("load-%d" % g.board, logs))
+        boards.append(ReplayBoard(device, logs))
+        boards[-1].key = key
     return boards
 
 
@@ -161,10 +170,12 @@ def sent_keys(replay, sims):
     return keys
 
 
-def start_logger(folder, name, port, urls):
+def start_logger(folder, name, port, urls, account):
+    # its account from the environment, never the command line (hall/access.py)
     return subprocess.Popen([sys.executable, "-m", "xqboard.cli", "log", "--plain", "--mqtt", "127.0.0.1:%d" % port,
                              "--logger-id", name, "--out", str(folder / name), "--records-every", "30"] + urls,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            env=dict(os.environ, XQBOARD_MQTT_CREDENTIALS=str(account)))
 
 
 def start_client(url, out):
@@ -188,12 +199,15 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
         event_path.unlink()
     games = make_event(event_path, players=["P%d" % i for i in range(2 * boards)])
     replay = hall_boards(games[:boards - sims], every, duration, plies)
-    simhall = SimHall(folder / "sims", [Pairing(g.board, g.red, g.black, g.red_no, g.black_no)
+    simhall = SimHall(folder / "sims", [BoardStart(g.board, g.red, g.black, g.red_no, g.black_no)
                                         for g in games[boards - sims:]]).start() if sims else None
     meter = Meter(replay + (simhall.boards if simhall else []))
     store = Store(folder / "hall.sqlite")
     hub = Hub()
-    intake = Intake(store, hub)
+    keys = Keys({b.device: b.key for b in replay})
+    for c in (simhall.boards if simhall else []):
+        keys.keys[c.device] = DEFAULT_KEY
+    intake = Intake(store, hub, keys=keys)  # every event checked with its board's key before it counts
     flags = []
     intake.on_flag = lambda *f: flags.append(f)  # (device, game, seq, what, note)
     intake.results = Results(str(event_path), intake.flag)
@@ -202,11 +216,15 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
     share = [urls[k::loggers] for k in range(loggers)]
     procs, client, hall, sub = [], None, None, None
     client_out = folder / "client.json"
-    with Mosquitto(folder / "broker") as broker, Serving(make_app(hub, None)) as page_url:
+    # the hall's broker as `xqboard hall init` sets it up: accounts, ACLs, TLS
+    made = init(folder / "broker", ["load-%d" % k for k in range(loggers)], port=free_port())
+    with Mosquitto.of_hall(made) as broker, Serving(make_app(hub, None)) as page_url:
         try:
-            sub = Subscriber("127.0.0.1", broker.port, intake).start()
+            sub = Subscriber("127.0.0.1", broker.port, intake,
+                             account=Account.from_file(made.credentials["broadcast"])).start()
             client = start_client(page_url, client_out)
-            procs = [start_logger(folder, "load-%d" % k, broker.port, share[k]) for k in range(loggers)]
+            procs = [start_logger(folder, "load-%d" % k, broker.port, share[k], made.credentials["load-%d" % k])
+                     for k in range(loggers)]
             hall = ReplayHall(replay, every=every)
             hall.paused = True  # until every logger has its boards (start-up is not the pipeline's latency)
             hall.start()
@@ -238,7 +256,7 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
                     else:  # started again on its files and outbox
                         procs[0].send_signal(signal.SIGKILL)
                         procs[0].wait()
-                        procs[0] = start_logger(folder, "load-0", broker.port, share[0])
+                        procs[0] = start_logger(folder, "load-0", broker.port, share[0], made.credentials["load-0"])
             hall.paused = True
             elapsed = time.monotonic() - t0
             settle = time.monotonic() + 2  # a simulated board's last move is done in ~0.6 s
@@ -288,6 +306,7 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
         "sim_crashes": simhall.crashes() if simhall else [],
         "results_expected": sum(1 for b in replay if b.game_index > 0 or b.sent == len(b.logs[0])),
         "results_written": _confirmed(event_path),
+        "quarantined": len(store.quarantined()), "malformed": sum(intake.malformed.values()),
         "flags": len(flags), "flag_notes": flags[:10],
         "replays_asked": intake.replays_asked,
         "worst_seconds": meter.worst_seconds(wall0),
@@ -335,6 +354,8 @@ def report(f):
             lines.append(row("  within %d s after the %s" % (f["recovery_s"], fault), fig))
     lines.append("simulated boards: %(sims_sent)d events from their journals, firmware exceptions %(sim_crashes)s"
                  % f)
+    lines.append("checks: every event verified with its board's key over TLS with accounts; quarantined "
+                 "%(quarantined)d, malformed %(malformed)d" % f)
     lines.append("results: %(results_written)d confirmed results in the event file of %(results_expected)d "
                  "games finished in round 1; flags %(flags)d" % f)
     if f["lost_keys"]:

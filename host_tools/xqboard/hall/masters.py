@@ -7,8 +7,8 @@ the clock run down by a think time per move, and a few incidents on the
 way (an alert and its restoration, a foul, a draw offer) so the arbiter's
 page has something to list.
 
-    >>> from xqboard.record import Game
-    >>> g = Game(); _ = g.push("h2e2"); _ = g.push("h9g7")
+    >>> from xqboard.record import GameRecord
+    >>> g = GameRecord(); _ = g.push("h2e2"); _ = g.push("h9g7")
     >>> for t, line in game_lines(g, "3", think_ms=lambda ply: 2000, tc="10m+5s")[2:7]:
     ...     print(t, line)
     1000 E 3 1000 SETUP confirmed by=host
@@ -35,7 +35,7 @@ PRESS_MS = 200  # from the placement to the press
 
 @functools.lru_cache(maxsize=1)
 def master_games():
-    """The games of data/master-games.pgn (xqboard.record.Game), read once
+    """The games of data/master-games.pgn (xqboard.record.GameRecord), read once
     (a second or two): shared, so read them, do not change them."""
     return tuple(read_games((DATA / "master-games.pgn").read_text(encoding="utf-8")))
 
@@ -48,7 +48,7 @@ def increment(tc):
         return 0
 
 
-class Lines:
+class EventLines:
     """Numbers and encodes a board's events as the board does: seq from 1;
     counts each side's fouls (art. 8) for FOUL's `fouls=` and CONFIRM."""
 
@@ -85,7 +85,7 @@ def game_lines(game, board, think_ms, tc="15m+10s", event="Hall Demo", round_="1
     think_ms(ply) ms, then the result (and CONFIRM when `confirm`: art. 9).
     `plies` stops the game after that many moves, still running;
     `incidents` {ply: 'alert' | 'foul' | 'offer'} adds one after that move."""
-    lines = Lines()
+    lines = EventLines()
     times = start_times(tc)
     used = [0, 0]  # board time each side spent thinking (art. 9's times used)
     inc = increment(tc)

@@ -6,14 +6,14 @@ requests of `xqboard broadcast` (a gap it saw: envelope.replay_topic).
 
     >>> from xqboard.hall.envelope import Envelope
     >>> box = Outbox(":memory:")
-    >>> box.add([Envelope("b1", 1, 1, "E 1 0 GAME new")])
+    >>> box.add([Envelope("b1", 1, 1, "E 1 0 GAME new", logger="pc1")])
     {('b1', 1, 1): 1}
     >>> [(n, topic) for n, topic, _ in box.pending()]
-    [(1, 'xqboard/-/-/b1/events')]
+    [(1, 'xqboard/log/pc1/events')]
     >>> box.mark_acked([1]); box.pending()
     []
     >>> [topic for topic, _ in box.since("b1", 1, 1)]
-    ['xqboard/-/-/b1/events']
+    ['xqboard/log/pc1/events']
 
 The file is in WAL mode with synchronous=NORMAL: a killed logger loses
 nothing it had added (a power cut may lose the last transaction, which the

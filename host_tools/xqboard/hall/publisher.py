@@ -14,6 +14,7 @@ reconnection, answers replay requests). Every paho publish() is made under
 `self.lock`, so events go out in the order they were taken.
 """
 import collections
+import json
 import queue
 import threading
 import time
@@ -21,7 +22,8 @@ import time
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from .envelope import read_replay_request, replay_topic
+from .envelope import answer_topic, command_topic, presence_topic, replay_topic
+from .wire import Malformed, decode
 
 TICK = 0.05  # s between two rounds of the pump
 INFLIGHT = 200  # QoS 1 messages on the wire before PUBACKs (paho queues the rest, in order)
@@ -34,7 +36,11 @@ def broker_address(text, default_port=1883):
 
 
 class Publisher:
-    def __init__(self, host, port, outbox, logger_id, keepalive=5):
+    def __init__(self, host, port, outbox, logger_id, keepalive=5, account=None):
+        if account is not None and account.user != logger_id:
+            # the broker's ACL lets an account publish under its own name only
+            raise ValueError("logger %r with the account of %r: a logger publishes as its account" % (
+                logger_id, account.user))
         self.outbox = outbox
         self.logger_id = logger_id
         self.lock = threading.Lock()
@@ -45,6 +51,7 @@ class Publisher:
         self._acks = collections.deque()  # mids the broker acknowledged (from paho's thread)
         self._came_up = threading.Event()
         self._replays = queue.Queue()
+        self._commands = queue.Queue()  # (topic, payload) of the desk's commands (hall/door.py)
         self._stop = threading.Event()
         self._pump = threading.Thread(target=self._run_pump, name="hall publisher", daemon=True)
         c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="xqboard-logger-%s" % logger_id,
@@ -55,6 +62,10 @@ class Publisher:
         c.on_disconnect = self._on_disconnect
         c.on_publish = self._on_publish
         c.on_message = self._on_message
+        if account is not None:
+            account.apply(c)
+        # the hall sees this logger gone when it goes without a word (its PC off, its network cut)
+        c.will_set(presence_topic(logger_id), self._presence(False), qos=1, retain=True)
         self.client = c
         self._address = (host, port, keepalive)
 
@@ -68,6 +79,8 @@ class Publisher:
     def close(self):
         self._stop.set()
         self._pump.join(2)
+        if self.connected:  # gone, said (the will is for going without a word)
+            self.client.publish(presence_topic(self.logger_id), self._presence(False), qos=1, retain=True)
         self.client.disconnect()
         self.client.loop_stop()
 
@@ -89,6 +102,25 @@ class Publisher:
             if self.connected:
                 self.client.publish(topic, text, qos=1, retain=True)
 
+    def publish_answer(self, text):
+        """The logger's answer to the desk (hall/door.py): at QoS 1 if the
+        broker is there; else lost, and the desk asks again."""
+        with self.lock:
+            if self.connected:
+                self.client.publish(answer_topic(self.logger_id), text, qos=1)
+
+    def take_commands(self):
+        """The desk's messages that came: [(topic, payload)]."""
+        out = []
+        while True:
+            try:
+                out.append(self._commands.get_nowait())
+            except queue.Empty:
+                return out
+
+    def _presence(self, up):
+        return json.dumps({"logger": self.logger_id, "up": up, "at": time.time()})
+
     def wait_idle(self, timeout=10.0):
         """Waits until the broker acknowledged everything (tests, close)."""
         deadline = time.monotonic() + timeout
@@ -101,7 +133,7 @@ class Publisher:
     def _on_connect(self, client, userdata, flags, reason_code, properties):
         if reason_code.is_failure:
             return
-        client.subscribe(replay_topic(self.logger_id), qos=1)
+        client.subscribe([(replay_topic(self.logger_id), 1), (command_topic(self.logger_id), 1)])
         self._came_up.set()
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties):
@@ -111,7 +143,10 @@ class Publisher:
         self._acks.append(mid)
 
     def _on_message(self, client, userdata, message):
-        self._replays.put(message.payload)
+        if message.topic == command_topic(self.logger_id):
+            self._commands.put((message.topic, message.payload))
+        else:
+            self._replays.put(message.payload)
 
     # -- the pump -------------------------------------------------------------------
 
@@ -140,6 +175,7 @@ class Publisher:
                 self._send(n, topic, payload)
             for topic, text in self.states.items():
                 self.client.publish(topic, text, qos=1, retain=True)
+            self.client.publish(presence_topic(self.logger_id), self._presence(True), qos=1, retain=True)
 
     def _take_acks(self):
         done = []
@@ -158,8 +194,8 @@ class Publisher:
             except queue.Empty:
                 return
             try:
-                device, game, since = read_replay_request(data)
-            except (ValueError, KeyError):
+                device, game, since = decode(replay_topic(self.logger_id), data)[1]
+            except Malformed:
                 continue  # not a request of this protocol: nothing to answer
             with self.lock:
                 for topic, payload in self.outbox.since(device, game, since):

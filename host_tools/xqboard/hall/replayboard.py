@@ -26,6 +26,8 @@ from ..core import MATED, STALEMATED, move_name
 from ..boardlink import schema
 from ..paths import DATA
 from ..record import read_games
+from game.chain import confirm_seal
+from link.auth import Keyed
 from link.frame import FrameError, LineReader, decode, encode
 from xq.pieces import BLACK, RED, other, side_name
 
@@ -39,18 +41,24 @@ def master_records():
     return list(read_games((DATA / "master-games.pgn").read_text(encoding="utf-8")))
 
 
-def game_events(game, event="Hall", rnd=1, board=None, red_no=None, black_no=None, confirm=True, names=None):
+def game_events(game, event="Hall", rnd=1, board=None, red_no=None, black_no=None, confirm=True, names=None,
+                key=None, device=None):
     """The event payloads of a board that plays the record `game` from the
     start: GAME, SETUP, START (20.1), MOVE and PRESS per ply, RESULT with
     the result final_result() rules and, with `confirm`, the arbiter's
     CONFIRM (art. 9). `names`: (red, black) as the pairing has them (default:
-    the record's players)."""
+    the record's players). With `key` (and the board's name `device`), as
+    a board with a key sends them: every word its MAC, CONFIRM sealed
+    (docs/PROTOCOL.md, "The chain")."""
     h = game.headers
     red, black = names or (h.get("Red", "Red"), h.get("Black", "Black"))
     out = []
+    head = bytearray(32)
+    keyed = Keyed(key, device.encode()) if key else None
 
     def emit(t, kind, *fields):
-        out.append(schema.encode(len(out) + 1, t, kind, fields))
+        out.append(schema.seal(head, kind, schema.encode(len(out) + 1, t, kind, fields), keyed) if key else
+                   schema.encode(len(out) + 1, t, kind, fields))
 
     emit(0, schema.GAME, "new", event, str(rnd), None if board is None else str(board), red, black,
          "15m", "national", "auto", None, None, None, red_no, black_no)
@@ -71,7 +79,10 @@ def game_events(game, event="Hall", rnd=1, board=None, red_no=None, black_no=Non
     score, article, reason = final_result(game, pos)
     emit(t, schema.RESULT, score, article, reason)
     if confirm:
-        emit(t + 500, schema.CONFIRM, score, article, TC_MS - clocks[RED], TC_MS - clocks[BLACK], "0/0", "9")
+        fields = (score, article, TC_MS - clocks[RED], TC_MS - clocks[BLACK], "0/0", "9")
+        seal = confirm_seal(key, bytes(head), schema.encode(len(out) + 1, t + 500, schema.CONFIRM, fields + (None,))) \
+            if key else None  # art. 9: the key's seal over the chain's head before it
+        emit(t + 500, schema.CONFIRM, *(fields + (seal,)))
     return out
 
 
@@ -122,10 +133,10 @@ class ReplayBoard:
 
     @classmethod
     def playing(cls, device, games, board=None, event="Hall", rnd=1, numbers=(None, None), confirm=True,
-                names=None):
+                names=None, key=None):
         """A board that plays the records `games`, each started with the same
         GAME fields (game_events())."""
-        return cls(device, [game_events(g, event, rnd, board, numbers[0], numbers[1], confirm, names)
+        return cls(device, [game_events(g, event, rnd, board, numbers[0], numbers[1], confirm, names, key, device)
                             for g in games])
 
     @property

@@ -3,11 +3,11 @@ tournament's SQLite file as they happen, with no import step.
 
 Only the arbiter's CONFIRM (art. 9) writes a result; a RESULT alone is the
 board's proposal, shown as provisional on the pages and written nowhere.
-The write goes through the tournament library's own `Event.set_result`,
+The write goes through the tournament library's own `Tournament.set_result`,
 the function behind `xqboard tournament result`, at the round and hall
 board of the game's GAME event, after checking that the pairing there is
 the players the board was started with (GAME's `red_no=`/`black_no=`, the
-numbers `round start` sent: tournament/boards.py).
+numbers `round start` sent: tournament/seating.py).
 
 - A result the board wrote before and the arbiter then amends (an OVERRULE
   after CONFIRM) is replaced, and flagged `overruled`.
@@ -21,9 +21,12 @@ each other instead of failing.
 """
 import sqlite3
 
-from ..tournament.boards import round_games
-from ..tournament.errors import TournamentError
-from ..tournament.event import Event
+from ..tournament.seating import round_games
+from ..tournament.refusal import TournamentError
+from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+from ..tournament.event import Tournament
+
+from game import events as schema  # noqa: E402
 
 BUSY_MS = 10000
 SOURCE = "board"  # the games.source of a result the boards wrote: 'board <device> game <n>'
@@ -51,48 +54,63 @@ class Results:
 
     def recall(self, device, game, event):
         """An event delivered before a restart: remembered, written nowhere."""
-        if event.kind == "GAME":
-            self.games[(device, game)] = event
-        elif event.kind == "CONFIRM":
-            self.confirmed.add((device, game))
+        schema.dispatch(_RECALL, event.kind, event.fields, self, (device, game))
 
     def follow(self, device, game, event):
-        key = (device, game)
-        if event.kind == "GAME":
-            self.games[key] = event
-        elif event.kind == "CONFIRM":
-            fouls = fouls_of(event.get("fouls"))
-            self._write(key, event, event.get("score"), event.get("result_article"), fouls, amend=False)
-        elif event.kind == "OVERRULE" and key in self.confirmed and event.get("what") == "result":
-            self._write(key, event, event.get("score"), event.get("article"), (None, None), amend=True)
-        elif event.kind == "OVERRULE" and key in self.confirmed:
-            self.flag(device, game, event.seq, "overruled",
-                      "%s %s by %s after CONFIRM (art. 9): check the fouls entered"
-                      % (event.get("what"), event.get("article") or "", event.get("by") or "?"))
+        schema.dispatch(_FOLLOW, event.kind, event.fields, self, (device, game), event)
 
-    def _write(self, key, event, score, article, fouls, amend):
+    def _game(self, key, what, event, round, board, *rest):
+        # where the game is played and by whom (the pairing's numbers: rest's last two)
+        self.games[key] = (round, board) + tuple(rest[-2:])
+
+    def _follow_game(self, key, e, what, event, round, board, *rest):
+        self._game(key, what, event, round, board, *rest)
+
+    def _recall_confirm(self, key, *fields):
+        self.confirmed.add(key)
+
+    def _confirm(self, key, e, score, result_article, red_used, black_used, fouls, article, seal):
+        self._write(key, e, score, result_article, fouls_of(fouls), amend=False)
+
+    def _overrule_result(self, key, e, what, score, replaces, by, article, reason, seal):
+        if key in self.confirmed:
+            self._write(key, e, score, article, (None, None), amend=True, by=by)
+
+    def _overrule_annul(self, key, e, what, replaces, by, article):
+        self._overruled(key, e, what, article, by)
+
+    def _overrule_foul(self, key, e, what, side, replaces, by, article):
+        self._overruled(key, e, what, article, by)
+
+    def _overruled(self, key, e, what, article, by):
+        if key in self.confirmed:
+            device, game = key
+            self.flag(device, game, e.seq, "overruled", "%s %s by %s after CONFIRM (art. 9): check the fouls "
+                      "entered" % (what, article or "", by or "?"))
+
+    def _write(self, key, event, score, article, fouls, amend, by=None):
         head = self.games.get(key)
         device, game = key
-        if head is None or not (head.get("round") or "").isdigit() or not (head.get("board") or "").isdigit():
+        if head is None or not (head[0] or "").isdigit() or not (head[1] or "").isdigit():
             self.flag(device, game, event.seq, "unmatched", "the game was not started for a round and board "
                       "(GAME round=/board=): enter %s by hand" % score)
             return
-        rnd, board = int(head.get("round")), int(head.get("board"))
+        rnd, board = int(head[0]), int(head[1])
         source = "%s %s game %d" % (SOURCE, device, game)
         try:
-            ev = Event.open(self.path)
+            ev = Tournament.open(self.path)
         except TournamentError as e:
             self.flag(device, game, event.seq, "unmatched", str(e))
             return
         ev.db.execute("pragma busy_timeout = %d" % BUSY_MS)
         try:
-            self._enter(ev, key, event, rnd, board, score, article, fouls, amend, source)
+            self._enter(ev, key, event, rnd, board, score, article, fouls, amend, source, by)
         except (TournamentError, sqlite3.Error) as e:
             self.flag(device, game, event.seq, "unmatched", "round %d board %d: %s" % (rnd, board, e))
         finally:
             ev.db.close()
 
-    def _enter(self, ev, key, event, rnd, board, score, article, fouls, amend, source):
+    def _enter(self, ev, key, event, rnd, board, score, article, fouls, amend, source, by):
         device, game = key
         mismatch = self._mismatch(ev, key, rnd, board)
         if mismatch:
@@ -109,13 +127,12 @@ class Results:
         self.confirmed.add(key)
         if amend and row["result"] != score:
             self.flag(device, game, event.seq, "overruled", "round %d board %d: %s replaced by %s (%s, by %s)"
-                      % (rnd, board, row["result"], score, article, event.get("by") or "?"))
+                      % (rnd, board, row["result"], score, article, by or "?"))
 
     def _mismatch(self, ev, key, rnd, board):
         """Why the pairing at (rnd, board) is not the game's players (None
         when it is, or when the board was started without numbers)."""
-        head = self.games[key]
-        want = (head.get("red_no"), head.get("black_no"))
+        want = self.games[key][2:]
         if want == (None, None):
             return None
         for g in round_games(ev, rnd):
@@ -124,3 +141,12 @@ class Results:
                 return None if got == want else ("round %d board %d is no. %s - no. %s in the pairing, the board "
                                                  "says no. %s - no. %s" % (rnd, board, got[0], got[1], *want))
         return "round %d has no board %d" % (rnd, board)
+
+
+_RECALL = {schema.GAME: Results._game, schema.CONFIRM: Results._recall_confirm}
+_FOLLOW = {
+    schema.GAME: Results._follow_game,
+    schema.CONFIRM: Results._confirm,
+    schema.OVERRULE: {"result": Results._overrule_result, "annul": Results._overrule_annul,
+                  "foul": Results._overrule_foul, "unfoul": Results._overrule_foul},
+}

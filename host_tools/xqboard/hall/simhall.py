@@ -3,7 +3,7 @@ firmware runs on a few of the boards"): the real firmware in the
 MicroPython unix port (xqboard.simboard, as `xqboard sim` runs it) plays a
 master game by hand, move after move, through its pseudo-terminal.
 
-    sims = SimHall(folder, [Pairing(199, "P396", "P397", 397, 398), ...]).start()
+    sims = SimHall(folder, [BoardStart(199, "P396", "P397", 397, 398), ...]).start()
     sims.boards[0].url            # socket://127.0.0.1:PORT: what a logger opens
     sims.play(think_s=2.0)        # the moves' hands, from now on:
     sims.tick()                   # ... each move as it falls due
@@ -52,6 +52,8 @@ class SimCable:
         self.stamping = False
         self.fd = os.open(tty_path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
         self.listener = socket.socket()
+        # (its connections inherit it: plug() binds the port again while the last one closes)
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         self.listener.bind(("127.0.0.1", 0))
         self.listener.listen(1)
         self.url = "socket://127.0.0.1:%d" % self.listener.getsockname()[1]
@@ -61,6 +63,7 @@ class SimCable:
         self._sel.register(self.listener, selectors.EVENT_READ, "listen")
         self._sel.register(self.fd, selectors.EVENT_READ, "board")
         self._closing = threading.Event()
+        self._calls = []
         self._thread = threading.Thread(target=self._run, name="sim cable %s" % device, daemon=True)
 
     def start(self):
@@ -69,6 +72,10 @@ class SimCable:
 
     def _run(self):
         while not self._closing.is_set():
+            while self._calls:  # pull() and plug(), on this thread (it owns the selector)
+                f, done = self._calls.pop(0)
+                f()
+                done.set()
             for key, _ in self._sel.select(0.05):
                 if key.data == "listen":
                     self._take_host()
@@ -83,6 +90,32 @@ class SimCable:
         conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.client = conn
         self._sel.register(conn, selectors.EVENT_READ, "host")
+
+    def pull(self):
+        """The cable pulled: the host's connection cut, and no new one
+        taken (the port refuses) until plug()."""
+        self._do(self._pull)
+
+    def plug(self):
+        """The cable back: the same port takes a host again."""
+        self._do(self._plug)
+
+    def _do(self, f):
+        done = threading.Event()
+        self._calls.append((f, done))
+        done.wait(5)
+
+    def _pull(self):
+        self._drop_host()
+        self._sel.unregister(self.listener)
+        self.listener.close()
+
+    def _plug(self):
+        self.listener = socket.socket()
+        self.listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.listener.bind(("127.0.0.1", int(self.url.rsplit(":", 1)[1])))
+        self.listener.listen(1)
+        self._sel.register(self.listener, selectors.EVENT_READ, "listen")
 
     def _drop_host(self):
         if self.client is not None:
@@ -202,11 +235,14 @@ class SimHall:
                 sim.act(*due[2].pop(0))
                 due[0] += due[1]
 
-    def journal(self, i):
-        """The event payloads of board i's journal (what must arrive)."""
+    def journal(self, i, game=GAME_NO):
+        """The event payloads of board i's journal of `game` (what must arrive)."""
         sim = self.sims[i]
         out = []
-        for commit in Reader(str(Path(sim.store, "g%05d.log" % GAME_NO))).commits():
+        path = Path(sim.store, "g%05d.log" % game)
+        if not path.exists():
+            return out
+        for commit in Reader(str(path)).commits():
             for record in commit:
                 event, _ = split_record(record)
                 if event:

@@ -12,20 +12,31 @@ the broker): position, clocks, phase, result and last seq.
 import json
 import time
 
-from .envelope import UNKNOWN, Envelope, slug
-from xq.pieces import other, side_name
+from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+from .envelope import UNKNOWN, Envelope, slug, state_topic
+
+from game import events as ev  # noqa: E402
+from xq.pieces import other, side_name  # noqa: E402
 
 # The phase a kind of event leaves the game in (the others leave it as it was).
-_PHASES = {"GAME": "setup", "START": "playing", "RESUME": "playing", "PAUSE": "paused",
-           "RESULT": "over", "CONFIRM": "confirmed"}
+_PHASES = {ev.GAME: "setup", ev.START: "playing", ev.RESUME: "playing", ev.PAUSE: "paused",
+           ev.RESULT: "over", ev.CONFIRM: "confirmed"}
+# Events after which the retained state carries the position anew.
+_MOVES_POSITION = (ev.MOVE, ev.CORRECT, ev.GAME)
 
 
 def placement(game_event):
     """(tournament slug, round, board) of a GAME event (None: not seen)."""
-    if game_event is None or game_event.kind != "GAME":
+    if game_event is None or game_event.kind != ev.GAME:
         return UNKNOWN, UNKNOWN, None
-    rnd = game_event.get("round")
-    return slug(game_event.get("event")), slug(rnd) if rnd else UNKNOWN, game_event.get("board")
+    return ev.dispatch(_PLACEMENT, game_event.kind, game_event.fields)
+
+
+def _placement(what, event, round, board, *rest):
+    return slug(event), slug(round) if round else UNKNOWN, board
+
+
+_PLACEMENT = {ev.GAME: _placement}
 
 
 class BoardState:
@@ -34,27 +45,37 @@ class BoardState:
     def __init__(self, device, game):
         self.d = {"device": device, "game": game, "seq": 0, "phase": "idle", "fen": None,
                   "red_ms": None, "black_ms": None, "running": None, "result": None,
-                  "article": None, "confirmed": False}
+                  "article": None, "confirmed": False, "link": "up", "heard": 0.0}
         self.offered = None  # the last seq handed to the bus in this run
+
     def follow(self, e):
         d = self.d
         d["seq"] = e.seq
         d["phase"] = _PHASES.get(e.kind, d["phase"])
-        if e.kind == "PRESS":
-            d["red_ms"], d["black_ms"] = e.get("red_ms"), e.get("black_ms")
-            d["running"] = side_name(other(e.get("side")))  # the press starts the opponent's clock
-        elif e.kind in ("START", "RESUME"):
-            d["running"] = side_name(e.get("side")) if e.get("side") is not None else d["running"]
-        elif e.kind in ("PAUSE", "RESULT", "FLAG"):
-            d["running"] = None
-        if e.kind == "RESULT":
-            d["result"], d["article"] = e.get("score"), e.get("article")
-        elif e.kind == "CONFIRM":
-            d["result"], d["article"], d["confirmed"] = e.get("score"), e.get("result_article"), True
-        elif e.kind == "OVERRULE" and e.get("what") == "result":
-            d["result"], d["article"] = e.get("score"), e.get("article")
-        elif e.kind == "OVERRULE" and e.get("what") == "annul":
-            d["result"], d["article"], d["phase"] = None, None, "paused"
+        ev.dispatch(_FOLLOW, e.kind, e.fields, self)
+
+    def _press(self, side, red_ms, black_ms, stage, article):
+        self.d["red_ms"], self.d["black_ms"] = red_ms, black_ms
+        self.d["running"] = side_name(other(side))  # the press starts the opponent's clock
+
+    def _start(self, side, article):
+        self.d["running"] = side_name(side) if side is not None else self.d["running"]
+
+    def _stopped(self, *fields):
+        self.d["running"] = None
+
+    def _result(self, score, article, reason):
+        self.d["running"] = None
+        self.d["result"], self.d["article"] = score, article
+
+    def _confirm(self, score, result_article, red_used, black_used, fouls, article, seal):
+        self.d["result"], self.d["article"], self.d["confirmed"] = score, result_article, True
+
+    def _overrule_result(self, what, score, replaces, by, article, reason, seal):
+        self.d["result"], self.d["article"] = score, article
+
+    def _annul(self, what, replaces, by, article):
+        self.d["result"], self.d["article"], self.d["phase"] = None, None, "paused"
 
     def to_json(self):
         return json.dumps(self.d, ensure_ascii=False, separators=(",", ":"))
@@ -84,7 +105,18 @@ class HallSink:
         envs = [Envelope(f.board_id, f.game_no, e.seq, e.payload, board=number, tournament=tournament,
                          round=rnd, logger=self.logger_id, at=now) for e in events]
         self.bus.publish(envs)
+        state.d["heard"] = now
         self.bus.publish_state(envs[-1].state_topic(), state.to_json())
+
+    def link(self, board, word):
+        """The board's link changed (up, silent, down: Logger._follow_link):
+        its retained state says so at once."""
+        f = board.files
+        st = self.states.get((f.board_id, f.game_no))
+        if st is None:
+            return  # nothing published of this game yet: its first events will carry the link
+        st.d["link"], st.d["heard"] = word, board.session.heard_at
+        self.bus.publish_state(state_topic(self.logger_id, f.board_id), st.to_json())
 
     def _state(self, f, events):
         key = (f.board_id, f.game_no)
@@ -95,6 +127,17 @@ class HallSink:
             events = f.events
         for e in events:
             st.follow(e)
-        if any(e.kind in ("MOVE", "CORRECT", "GAME") for e in events):
+        if any(e.kind in _MOVES_POSITION for e in events):
             st.d["fen"] = f.game.position().fen()
         return st
+
+
+_FOLLOW = {
+    ev.PRESS: BoardState._press,
+    ev.START: BoardState._start,
+    ev.PAUSE: BoardState._stopped,
+    ev.FLAG: BoardState._stopped,
+    ev.RESULT: BoardState._result,
+    ev.CONFIRM: BoardState._confirm,
+    ev.OVERRULE: {"result": BoardState._overrule_result, "annul": BoardState._annul},
+}

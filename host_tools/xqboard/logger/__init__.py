@@ -1,6 +1,6 @@
 """Recording games from boards (`xqboard log`): sessions on serial ports,
 the game files, the live view. See docs/HOST.md."""
-from .events import game_from_events
+from .builder import game_from_events
 from .files import GameFiles, read_events
 from .logger import Logger
 from .session import BoardSession, GameLink

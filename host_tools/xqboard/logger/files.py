@@ -39,10 +39,13 @@ from pathlib import Path
 from ..core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from ..record import score_sheet, write_pgn
 from ..boardlink import Event
-from .events import RecordBuilder
+from .builder import RecordBuilder
 
+from game import events as schema  # noqa: E402
 from game.events import escape, unescape  # noqa: E402
 from link.frame import FrameError, decode, encode  # noqa: E402
+
+_ENDS = (schema.RESULT, schema.CONFIRM)  # the events after which the game's files are its record
 
 RECORDS = (("iccs.pgn", "ICCS"), ("wxf.pgn", "WXF"), ("chinese.pgn", "Chinese"))
 
@@ -120,7 +123,7 @@ class GameFiles:
 
     @property
     def game(self):
-        """The record (xqboard.record.Game) so far."""
+        """The record (xqboard.record.GameRecord) so far."""
         return self.builder.game
 
     def _take(self, payload):
@@ -130,12 +133,13 @@ class GameFiles:
         n = len(self.game.notes)
         self.builder.add(e)
         self.new_notes = self.game.notes[n:] if len(self.game.notes) > n else []
-        if e.kind in ("RESULT", "CONFIRM"):
+        if e.kind in _ENDS:
             self.ended = True
 
-    def has(self, kind, **fields):
-        """Whether the log holds an event of `kind` (with these field values)."""
-        return any(e.kind == kind and all(e.get(k) == v for k, v in fields.items()) for e in self.events)
+    def has(self, kind, word=None):
+        """Whether the log holds an event of `kind` (of its variant `word`:
+        has(SETUP, "confirmed"))."""
+        return any(e.kind == kind and (word is None or schema.word_of(kind, e.fields) == word) for e in self.events)
 
     def append(self, events, on_each=None):
         """Appends events (payloads or Events) to the log, on the disk

@@ -30,6 +30,7 @@ import time
 from .files import GameFiles
 from .session import BoardSession
 from .view import Screen, panel, plain_line
+from game import events as schema
 from xq.pieces import BLACK, RED, other
 
 BATCH = 500  # inbox items taken as one batch at most (one fsync per file per batch)
@@ -57,11 +58,9 @@ def _syncer():
     return _SYNCER[0]
 
 
-_CLOCK_KINDS = ("START", "PRESS", "PAUSE", "RESUME", "ADJUST", "PENALTY", "RESULT", "FLAG", "CORRECT")
-
-
-class Board:
-    """What the logger keeps for one port."""
+class FollowedBoard:
+    """What the logger keeps for one port (xqboard.api.Board is a board for
+    a script)."""
 
     def __init__(self, session):
         self.session = session
@@ -70,6 +69,7 @@ class Board:
         self.clocks_at = 0.0
         self.running = None
         self.ended_at = None
+        self.link = None  # the link word the sink was last told (Logger._follow_link)
 
     @property
     def game(self):
@@ -84,9 +84,10 @@ class Board:
 
 class Logger:
     def __init__(self, ports, out, key=None, stream=None, live=None, color=None, every=0.5,
-                 headers=None, chinese=None, faces=None, sink=None):
+                 headers=None, chinese=None, faces=None, sink=None, desk=None):
         self.out = out
         self.sink = sink  # sink(board, events) after they are on the disk: the hall (xqboard.hall.sink)
+        self.desk = desk  # the arbiter's desk's commands through the broker (hall/door.py), or None
         self.faces = faces  # port -> {display: frame}, where the displays can be seen (a sim)
         self.key = key
         self.stream = stream or sys.stdout
@@ -103,7 +104,7 @@ class Logger:
         for p in ports:
             s = BoardSession(p, key=key, on_game=self._on_game, inbox=self.inbox)
             s.listener = self.on_events
-            self.boards.append(Board(s))
+            self.boards.append(FollowedBoard(s))
         self._by_session = {b.session: b for b in self.boards}
         self.screen = Screen(self.stream) if self.live else None
         self._written_at = 0.0
@@ -134,7 +135,7 @@ class Logger:
         f = board.files
         if f is None or not f.ended:
             return False
-        if not self.confirm or f.has("CONFIRM"):
+        if not self.confirm or f.has(schema.CONFIRM):
             return True
         if board.ended_at is None:
             board.ended_at = time.monotonic()
@@ -166,8 +167,11 @@ class Logger:
                 break
             self._take_batch(batch)
         self._run_typed()
+        if self.desk is not None:
+            self.desk.step(self)
         for b in self.boards:
             b.session.tick()
+            self._follow_link(b)
             if b.session.status_at > b.clocks_at and "red" in b.session.status:
                 b.clocks = {0: int(b.session.status["red"]), 8: int(b.session.status["black"])}
                 b.clocks_at = b.session.status_at
@@ -217,6 +221,22 @@ class Logger:
             self._after_disk(b, evs)
 
     # -- events -----------------------------------------------------------------------
+
+    def board_of(self, device):
+        """The FollowedBoard whose board greeted with id `device` (None)."""
+        for b in self.boards:
+            if b.session.link.board_id == device:
+                return b
+        return None
+
+    def _follow_link(self, b):
+        """Tells the sink when a board's link changes (up, silent, down):
+        the hall shows a cut cable within seconds, and stops its clock."""
+        word = b.session.link_word()
+        if word != b.link and b.files is not None:
+            b.link = word
+            if self.sink is not None and hasattr(self.sink, "link"):
+                self.sink.link(b, word)
 
     def _on_game(self, session, n):
         b = self._by_session[session]
@@ -310,20 +330,7 @@ class Logger:
         self.stream.flush()
 
     def _follow_clock(self, b, e):
-        if e.kind == "PRESS":
-            b.clocks = {RED: e.get("red_ms"), BLACK: e.get("black_ms")}
-            b.clocks_at = time.monotonic()
-            b.running = other(e.get("side"))
-        elif e.kind in ("START", "RESUME"):
-            b.running = e.get("side")
-            if e.kind == "RESUME":
-                b.running = b.game.position().side if b.game else None
-            b.session.ask_status()
-        elif e.kind in ("PAUSE", "RESULT", "FLAG"):
-            b.running = None
-            b.session.ask_status()
-        elif e.kind in ("ADJUST", "PENALTY"):
-            b.session.ask_status()
+        schema.dispatch(_CLOCK, e.kind, e.fields, b)
 
     # -- output -------------------------------------------------------------------------
 
@@ -367,3 +374,34 @@ class Logger:
         if not self.live:
             self.stream.write(line + "\n")
             self.stream.flush()
+
+
+# What a board's events do to the clocks its panel shows (and when the
+# logger asks the board for its status).
+def _press(b, side, red_ms, black_ms, stage, article):
+    b.clocks = {RED: red_ms, BLACK: black_ms}
+    b.clocks_at = time.monotonic()
+    b.running = other(side)
+
+
+def _start(b, side, article):
+    b.running = side
+    b.session.ask_status()
+
+
+def _resume(b, by):
+    b.running = b.game.position().side if b.game else None
+    b.session.ask_status()
+
+
+def _stopped(b, *fields):
+    b.running = None
+    b.session.ask_status()
+
+
+def _changed(b, *fields):
+    b.session.ask_status()
+
+
+_CLOCK = {schema.PRESS: _press, schema.START: _start, schema.RESUME: _resume, schema.PAUSE: _stopped,
+          schema.RESULT: _stopped, schema.FLAG: _stopped, schema.ADJUST: _changed, schema.PENALTY: _changed}

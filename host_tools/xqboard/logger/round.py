@@ -2,8 +2,8 @@
 round, the board number and the players bound to each game.
 
     logger = Logger(["/dev/ttyACM0", "/dev/ttyACM1"], "games", key=KEY).start()
-    start_round(logger, {"/dev/ttyACM0": Pairing(1, "ZHANG San", "LI Si"),
-                         "/dev/ttyACM1": Pairing(2, "WANG Wu", "ZHAO Liu")},
+    start_round(logger, {"/dev/ttyACM0": BoardStart(1, "ZHANG San", "LI Si"),
+                         "/dev/ttyACM1": BoardStart(2, "WANG Wu", "ZHAO Liu")},
                 event="City Cup", round_no=3, tc="90m")
 
 Each board gets a signed `new event=.. round=.. board=.. red=.. black=..
@@ -17,7 +17,7 @@ import time
 
 from ..core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from game.config import FIELDS, Config  # noqa: E402
-from game.events import GAME, encode, escape, unescape  # noqa: E402
+from game.events import GAME, SETUP, START, encode, escape, unescape  # noqa: E402
 from link.frame import MAX_LINE  # noqa: E402
 
 
@@ -25,7 +25,7 @@ class RoundError(Exception):
     pass
 
 
-class Pairing:
+class BoardStart:
     """One board's game: its board number, the players' names and, when the
     round comes from an event file, their numbers in the event and their
     pinyin (the records' second header; the board never needs it)."""
@@ -39,18 +39,18 @@ class Pairing:
         self.before = None  # the board's game number before its `new` (start_round)
 
     def __repr__(self):
-        return "Pairing(%s, %r, %r)" % (self.board, self.red, self.black)
+        return "BoardStart(%s, %r, %r)" % (self.board, self.red, self.black)
 
 
 def parse_pairing(text):
-    """'PORT=board:red:black' -> (port, Pairing); ValueError."""
+    """'PORT=board:red:black' -> (port, BoardStart); ValueError."""
     if "=" not in text:
         raise ValueError("want PORT=board:red:black, got %r" % text)
     port, rest = text.rsplit("=", 1)
     parts = rest.split(":")
     if len(parts) != 3 or not all(p.strip() for p in parts) or not port:
         raise ValueError("want PORT=board:red:black, got %r" % text)
-    return port, Pairing(parts[0].strip(), parts[1].strip(), parts[2].strip())
+    return port, BoardStart(parts[0].strip(), parts[1].strip(), parts[2].strip())
 
 
 def parse_board_map(text):
@@ -92,7 +92,7 @@ def parse_range(text):
 
 
 def event_pairings(games, board_map, only=None):
-    """{port: Pairing} of an event's round (tournament.boards.BoardGame
+    """{port: BoardStart} of an event's round (tournament.seating.BoardGame
     list) for the boards of `board_map` (board -> port) this PC starts
     (`only`: a set of board numbers, None for all of the map's). ValueError
     for a board of the round the map lacks."""
@@ -102,12 +102,12 @@ def event_pairings(games, board_map, only=None):
         raise ValueError("board map: no port for board %s" % ", ".join(map(str, missing)))
     if not mine:
         raise ValueError("no board of this round is in the map (boards %s)" % ", ".join(str(g.board) for g in games))
-    return {board_map[g.board]: Pairing(g.board, g.red, g.black, g.red_no, g.black_no, g.red_pinyin, g.black_pinyin)
+    return {board_map[g.board]: BoardStart(g.board, g.red, g.black, g.red_no, g.black_no, g.red_pinyin, g.black_pinyin)
             for g in mine}
 
 
 def round_logger(pairings, out, key, **kw):
-    """A Logger of the boards of `pairings` ({port: Pairing}) that writes
+    """A Logger of the boards of `pairings` ({port: BoardStart}) that writes
     their records to `out` with the players' pinyin (record_headers)."""
     from .logger import Logger
 
@@ -150,7 +150,7 @@ def new_words(pairing, event=None, round_no=None, tc=None, level=None, extra=())
 
 def check_fits(words):
     """RoundError when the GAME event a `new` makes would not fit the
-    link's frame (480 bytes of UTF-8, docs/PROTOCOL.md): the board would
+    link's frame (MAX_LINE bytes of UTF-8, docs/PROTOCOL.md): the board would
     refuse it. The event carries every setting, the starting FEN included."""
     settings = dict(w.split("=", 1) for w in words[1:])
     values = ["new"] + [unescape(settings[k]) if k in settings else None for k in FIELDS]
@@ -169,19 +169,21 @@ def check_fits(words):
 
 def setup_confirmed(board):
     f = board.files
-    return f is not None and f.has("SETUP", what="confirmed")
+    return f is not None and f.has(SETUP, "confirmed")
 
 
 def started(board):
     f = board.files
-    return f is not None and f.has("START")
+    return f is not None and f.has(START)
 
 
 def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None, confirm="players",
-                wait=120.0, extra=(), on_waiting=None):
+                wait=120.0, extra=(), on_waiting=None, keys=None):
     """new, set-up, start on every board of `logger` (see the module
     docstring). Returns the boards. RoundError with the reason if a board
-    refuses or does not get ready within `wait` seconds."""
+    refuses or does not get ready within `wait` seconds. `keys`: the
+    event's key file (hall/trust.py), where each board's key goes before
+    its `new`, so that `broadcast` verifies the game from its GAME on."""
     boards = logger.boards
     for b in boards:
         if b.session.port not in pairings:
@@ -192,6 +194,11 @@ def start_round(logger, pairings, event=None, round_no=None, tc=None, level=None
         s = b.session
         words = new_words(pairings[s.port], event, round_no, tc, level, extra)
         logger.on_events(s, s.wait_synced(10))
+        if keys is not None and s.link.key is not None:
+            if not s.link.board_id:
+                raise RoundError("%s gives no device id: its key cannot go into %s" % (s.port, keys))
+            from ..hall.trust import Keys
+            Keys.record(keys, s.link.board_id, s.link.key)
         pairings[s.port].before = s.link.game_no or 0
         reply = s.command(words, on_events=lambda evs, s=s: logger.on_events(s, evs), timeout=10)
         if reply[:1] != ["ok"]:

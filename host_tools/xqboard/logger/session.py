@@ -21,28 +21,28 @@ import queue
 import threading
 import time
 
-from ..boardlink import BoardLink, Event, is_event
+from ..boardlink import BoardLink, Event, greeting_fields, is_event
 from game.events import GAME, unescape
 
 HELLO_EVERY = 3.0  # s: a greeting tells the last event number (a lost tail is asked for)
 ASK_AGAIN = 1.5  # s: a `since` unanswered this long is sent again
 STATUS_EVERY = 1.0  # s: the clocks while a game runs
+SILENT_AFTER = 4.0  # s without a byte from a greeted board (it answers `status` every STATUS_EVERY)
 
 
-def greeting_fields(payload):
-    """{key: value} of a greeting; the board's id (`id=`) is kept as
-    `board_id`. (Firmware before protocol 1's final form sent it as a first
-    `board=`, before the game's board number: read that too.)"""
-    out = {}
+def board_id_of(payload):
+    """The board's id in a greeting (`id=`). (Firmware before protocol 1's
+    final form sent it as a first `board=`, after `fw=` and before `nonce=`,
+    ahead of the game's board number: read that too.)"""
+    seen = set()
     for w in payload.split()[1:]:
-        if "=" in w:
-            k, v = w.split("=", 1)
-            v = unescape(v)
-            if k == "id" or (k == "board" and "board_id" not in out and "fw" in out and "nonce" not in out):
-                out["board_id"] = v
-                continue
-            out[k] = v
-    return out
+        k, eq, v = w.partition("=")
+        if not eq:
+            continue
+        if k == "id" or (k == "board" and "board" not in seen and "fw" in seen and "nonce" not in seen):
+            return unescape(v)
+        seen.add(k)
+    return None
 
 
 def read_ready(ser):
@@ -79,10 +79,9 @@ class GameLink(BoardLink):
 
     def take_line(self, payload):
         if payload.startswith("H "):
-            info = greeting_fields(payload)
-            self.board_id = info.get("board_id")
+            self.board_id = board_id_of(payload)
             try:
-                g = int(info.get("game", "0"))
+                g = int(greeting_fields(payload).get("game", "0"))
             except ValueError:
                 g = 0
             if g != self.game_no:
@@ -131,6 +130,7 @@ class BoardSession:
         self.last_error = None
         self.status = {}  # the last `status` answer: phase, seq, fen, red, black, result
         self.status_at = 0.0
+        self.heard_at = 0.0  # time.time() of the last bytes the board sent
         self._ser = None
         self._dropping = False
         self._wlock = threading.Lock()
@@ -244,6 +244,7 @@ class BoardSession:
         if kind == "closed":
             self.connected = False
             return []
+        self.heard_at = time.time()
         if on_events is None:
             events = self.link.feed(data)
         else:
@@ -281,6 +282,17 @@ class BoardSession:
             self.send(self.link.hello())
         if self.link.synced and now - self._status_sent > STATUS_EVERY:
             self.ask_status()
+
+    def link_word(self, now=None, silent_after=None):
+        """The link as the hall shows it: `up` (greeted, heard lately),
+        `silent` (the port open, nothing heard for `silent_after` s:
+        the board hangs, or its far end of a serial server is gone),
+        `down` (the port closed: the cable is out)."""
+        if not self.connected:
+            return "down"
+        now = time.time() if now is None else now
+        quiet = SILENT_AFTER if silent_after is None else silent_after
+        return "up" if self.link.synced and now - self.heard_at < quiet else "silent"
 
     def ask_status(self):
         self._status_sent = time.monotonic()

@@ -6,8 +6,8 @@ last foul or alert, the result), redrawn in place with ANSI sequences at
 most ten times a second. Elsewhere (a pipe, a file, a CI log) one plain
 line is printed per move, note and result, never redrawn.
 
-    >>> from xqboard.record import Game
-    >>> g = Game(Red="A", Black="B"); _ = g.push("h2e2", clock=598_000)
+    >>> from xqboard.record import GameRecord
+    >>> g = GameRecord(Red="A", Black="B"); _ = g.push("h2e2", clock=598_000)
     >>> print(plain_line("b1", g, "E 3 1200 MOVE 1 h2e2 red at=1100"))
     b1     1. 炮二平五 (h2e2)
 """
@@ -17,7 +17,8 @@ from ..record import diagram as _diagram
 from ..record import move_text
 from ..record.pgn import display_width, format_time, note_text
 from ..record.scoresheet import result_line
-from .events import event_of
+from .builder import event_of
+from game import events as schema
 from xq.pieces import BLACK, RED
 
 CLEAR, HOME, EOL, EOS = "\x1b[2J", "\x1b[H", "\x1b[K", "\x1b[J"
@@ -54,7 +55,7 @@ def _move_number(game, ply_number):
 
 def panel(state, color=False):
     """The lines of one board's panel. `state` has: port, board_id,
-    connected, game (a record.Game or None), clocks ({0: ms, 8: ms} or
+    connected, game (a record.GameRecord or None), clocks ({0: ms, 8: ms} or
     None), running (0, 8 or None), files (a stem or None); and faces
     ({display: 1024-byte frame}) where the board's displays can be seen
     (a simulated board in the same process: Logger(faces=...))."""
@@ -110,28 +111,48 @@ def plain_line(board, game, event, notes=()):
     `notes`: those the event added to the record), or None for the events a
     plain log leaves out (the set-up, clock presses)."""
     e = event_of(event)
-    kind = e.kind
     tag = "%-4s" % board
-    if kind == "MOVE" and game.plies:
-        ply = game.plies[-1]
-        before = game.position(ply.number - 1)
-        n = _move_number(game, ply.number)
-        dots = "." if game.side_of(ply.number) == 0 else "..."
-        return "%s %3d%s %s (%s)" % (tag, n, dots, move_text(before, ply.move, "Chinese"), e.get("move"))
-    if kind == "RESULT":
-        return "%s      %s" % (tag, result_line(game))
-    if kind == "GAME":
-        h = game.headers
-        return "%s      new game: %s - %s %s" % (tag, h.get("Red", "?"), h.get("Black", "?"), h.get("TimeControl", ""))
-    if kind == "START":
-        return "%s      clock started (20.1)" % tag
-    if kind == "RESTORED":
-        return "%s      position restored" % tag
-    if kind == "CONFIRM":
-        return "%s      score sheet confirmed (art. 9)" % tag
+    line = schema.dispatch(_PLAIN, e.kind, e.fields, tag, game)
+    if line is not None:
+        return line
     if notes:
         return "\n".join("%s      %s" % (tag, note_text(n)) for n in notes)
     return None
+
+
+def _plain_move(tag, game, ply, move, side, at, capture, check, suicide):
+    if not game.plies:
+        return None
+    made = game.plies[-1]
+    before = game.position(made.number - 1)
+    n = _move_number(game, made.number)
+    dots = "." if game.side_of(made.number) == 0 else "..."
+    return "%s %3d%s %s (%s)" % (tag, n, dots, move_text(before, made.move, "Chinese"), move)
+
+
+def _plain_result(tag, game, score, article, reason):
+    return "%s      %s" % (tag, result_line(game))
+
+
+def _plain_game(tag, game, what, *settings):
+    h = game.headers
+    return "%s      new game: %s - %s %s" % (tag, h.get("Red", "?"), h.get("Black", "?"), h.get("TimeControl", ""))
+
+
+def _plain_start(tag, game, side, article):
+    return "%s      clock started (20.1)" % tag
+
+
+def _plain_restored(tag, game):
+    return "%s      position restored" % tag
+
+
+def _plain_confirm(tag, game, score, result_article, red_used, black_used, fouls, article, seal):
+    return "%s      score sheet confirmed (art. 9)" % tag
+
+
+_PLAIN = {schema.MOVE: _plain_move, schema.RESULT: _plain_result, schema.GAME: _plain_game,
+          schema.START: _plain_start, schema.RESTORED: _plain_restored, schema.CONFIRM: _plain_confirm}
 
 
 class Screen:

@@ -7,7 +7,7 @@
 # on the last line. Bad input prints `error: ...` on stderr, exit status 2.
 import sys
 
-from xq.rulings.text import report
+from xq.rulings.wording import report
 
 
 def main(argv):

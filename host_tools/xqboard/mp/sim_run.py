@@ -48,7 +48,10 @@ def _hex(data):
     return "".join("%02x" % b for b in data)
 
 
-class RealTimeSim:
+class TtySim:
+    """The App in real time on the unix port, its link a pseudo-terminal
+    (boards/qemu.py's RealTimeSim is the emulated Pico's)."""
+
     def __init__(self, path, store, speed, key, board_id, displays=None):
         self.port = TtyPort(path)
         if displays:
@@ -169,7 +172,7 @@ def main(argv):
         import binascii
 
         key = binascii.unhexlify(keyhex)
-    sim = RealTimeSim(path, store, float(speed), key, board_id, argv[5] if len(argv) == 6 else None)
+    sim = TtySim(path, store, float(speed), key, board_id, argv[5] if len(argv) == 6 else None)
     poll = select.poll()
     poll.register(sys.stdin, select.POLLIN)
     poll.register(sim.port.f, select.POLLIN)

@@ -19,8 +19,8 @@ Comments after a move (each in its own braces, read back by read_game):
 first comment. `write_pgn(game, fmt, comments=False)` writes the bare form
 it reads.
 
-    >>> from xqboard.record.game import Game
-    >>> g = Game(Red="A", Black="B")
+    >>> from xqboard.record.record import GameRecord
+    >>> g = GameRecord(Red="A", Black="B")
     >>> _ = g.push("h2e2", clock=59 * 60_000); _ = g.push("h9g7")
     >>> print(write_pgn(g, "WXF"))
     [Game "Chinese Chess"]
@@ -37,7 +37,7 @@ import re
 from ..core import START_FEN, Position
 from . import articles
 from .latin import PINYIN_HEADERS, latin_headers
-from .game import BLACK, HEADER_ORDER, RED, Game
+from .record import BLACK, HEADER_ORDER, RED, GameRecord
 from .notation import move_text
 from .text import display_width, format_time, parse_time, side_title
 
@@ -134,20 +134,21 @@ def _groups(tokens):
 
 
 def _wrap(tokens, width):
-    lines, line = [], ""
+    lines, line, used = [], "", 0  # used: the line's width so far (not measured again for each token)
     for t in _groups(tokens):
-        if line and display_width(line) + 1 + display_width(t) > width:
+        w = display_width(t)
+        if line and used + 1 + w > width:
             lines.append(line)
-            line = t
+            line, used = t, w
         else:
-            line = t if not line else line + " " + t
+            line, used = (t, w) if not line else (line + " " + t, used + 1 + w)
     if line:
         lines.append(line)
     return lines
 
 
 def write_pgn(game, fmt="ICCS", clocks=True, comments=True, width=80, **opts):
-    """The PGN text of a Game, moves in fmt ('ICCS', 'WXF', 'Chinese';
+    """The PGN text of a GameRecord, moves in fmt ('ICCS', 'WXF', 'Chinese';
     Chinese options: traditional, abbreviated, black_digits). clocks and
     comments=False give the bare form that cchess reads."""
     if fmt.upper() not in FORMAT_NAMES:
@@ -190,7 +191,7 @@ class _Builder:
             h.pop(k, None)
         result = h.pop("Result", articles.UNFINISHED)
         term = h.pop("Termination", "")
-        self.game = Game(fen, **h)
+        self.game = GameRecord(fen, **h)
         if result in articles.RESULTS:
             first, _, rest = term.partition(" ")
             if _ARTICLE.match(first):
@@ -222,7 +223,7 @@ class _Builder:
 
 
 def read_games(text):
-    """Every game of a PGN text, as Game objects. Moves may be in ICCS, WXF
+    """Every game of a PGN text, as GameRecord objects. Moves may be in ICCS, WXF
     or Chinese (full or abbreviated, simplified or traditional), whatever
     the Format header says. ValueError on a move that does not fit. Bytes
     are decoded as UTF-8, else GB18030 (older xqbase files are GBK)."""

@@ -3,8 +3,8 @@ the time used by each side and the fouls are written on it, and both
 players and the arbiter sign it. The moves are the record of art. 7,
 written in the full or abbreviated form of 7.5.
 
-    >>> from xqboard.record.game import Game, RED
-    >>> g = Game(Red="A", Black="B", Round=1, Board=2)
+    >>> from xqboard.record.record import RED, GameRecord
+    >>> g = GameRecord(Red="A", Black="B", Round=1, Board=2)
     >>> _ = g.push("h2e2", elapsed=5000); _ = g.push("h9g7", elapsed=7000)
     >>> _ = g.add_foul(RED, "8.1.7")
     >>> g.set_result("0-1", "4.1.12")
@@ -23,7 +23,7 @@ written in the full or abbreviated form of 7.5.
 """
 from ..core import Position, pieces
 from . import articles
-from .game import BLACK, RED
+from .record import BLACK, RED
 from .notation import move_text
 from .text import format_time, pad, side_title
 

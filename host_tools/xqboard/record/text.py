@@ -40,6 +40,8 @@ def parse_time(text):
 def display_width(text):
     """Terminal columns of a text: CJK and full-width characters take two,
     combining marks none."""
+    if text.isascii():
+        return len(text)  # (the ICCS movetext: no table to look up)
     w = 0
     for c in text:
         if unicodedata.combining(c):

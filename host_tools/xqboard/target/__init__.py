@@ -1,4 +1,4 @@
 """The firmware image on an emulated microcontroller (`--target qemu`,
 tests/target/, `make bench-target`): image.py finds or builds the image,
-qemu.py runs it (docs/HARDWARE.md, "The firmware image and the emulated
+emulator.py runs it on QEMU (docs/HARDWARE.md, "The firmware image and the emulated
 board")."""

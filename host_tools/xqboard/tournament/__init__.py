@@ -18,4 +18,4 @@ appendices 1-3 of the 2011 competition rules (issue 8).
 >>> issubclass(TournamentError, Exception)
 True
 """
-from .errors import TournamentError  # noqa: F401  (the library's error, importable from the package)
+from .refusal import TournamentError  # noqa: F401  (the library's error, importable from the package)

@@ -5,9 +5,9 @@ Copies are made with SQLite's backup API, so a file in WAL mode is copied
 whole (its log included) and consistent.
 
 >>> import os, tempfile
->>> from .event import Event
+>>> from .event import Tournament
 >>> d = tempfile.mkdtemp(); path = os.path.join(d, 'e.db')
->>> ev = Event.create(path, 'E', system='swiss', rounds=3)
+>>> ev = Tournament.create(path, 'E', system='swiss', rounds=3)
 >>> name = save(path, 'add')
 >>> [b.action for b in listing(path)]
 ['add']
@@ -16,7 +16,7 @@ import datetime
 import os
 import sqlite3
 
-from .errors import TournamentError
+from .refusal import TournamentError
 
 KEEP = 50
 

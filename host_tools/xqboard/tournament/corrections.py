@@ -1,23 +1,25 @@
 """The arbiter's corrections between rounds: take the last round back
 (unpair, delete), change it by hand (repair: swap two players, swap a
 table's colours) naming every rule the change bends, and say which pairings a late
-result correction would have changed.
+result correction would have changed (LateCorrection: a table of them, and
+what the arbiter can do).
 
->>> from .event import Event
->>> ev = Event.create(':memory:', 'Demo', system='swiss', rounds=3, seed=1)
+>>> from .event import Tournament
+>>> ev = Tournament.create(':memory:', 'Demo', system='swiss', rounds=3, seed=1)
 >>> for n in 'ABCD':
 ...     _ = ev.add_player(n)
 >>> r = ev.pair(); ev.set_result(1, 1, '1-0')
 >>> unpair(ev)
 Traceback (most recent call last):
 ...
-xqboard.tournament.errors.TournamentError: round 1 has results in (board 1); delete-round takes it back with them
+xqboard.tournament.refusal.TournamentError: round 1 has results in (board 1); delete-round takes it back with them
 >>> delete_last_round(ev), ev.current_round
 (1, 0)
 """
+import shlex
 import sqlite3
 
-from .errors import TournamentError
+from .refusal import TournamentError
 
 
 def _last_round(event):
@@ -177,14 +179,86 @@ def _n(v):
     return ("%d" % v) if v == int(v) else ("%.1f" % v)
 
 
-def repairing_changes(event, rnd, board, result):
-    """Lines naming the pairings of round rnd+1 that entering `result` at
-    round `rnd` board `board` would have changed (the next round paired
-    again on a copy of the event); [] when none."""
+class Difference:
+    """One pairing of the paired round that the corrected results would not
+    make: its table, the pairing ((red, black) entrant ids, black None for
+    the bye) and `again`, the pairings the re-pairing gives its players
+    instead [(table, (red, black))]. A pairing the re-pairing makes too, at
+    another table, is no difference; the same two players with the colours
+    swapped are."""
+
+    __slots__ = ("table", "paired", "again")
+
+    def __init__(self, table, paired, again):
+        self.table, self.paired, self.again = table, paired, again
+
+    def __repr__(self):
+        return "Difference(table %d: %r -> %r)" % (self.table, self.paired, self.again)
+
+
+class LateCorrection:
+    """What results corrected in round `corrected` after the next round was
+    paired would have changed: `repaired` (that next round) paired again on
+    a copy of the event, table by table (`rows`, [Difference]); `affected`,
+    the rounds paired on the old standings; `results_in`, whether the
+    re-paired round has results already; `error`, why it could not be paired
+    again, if so. What the arbiter can do is `options()`; `table(shown)` is
+    the report as a (title, header, rows) table."""
+
+    def __init__(self, corrected, boards, current, rows, results_in, error=None):
+        self.corrected, self.boards, self.current = corrected, boards, current
+        self.repaired = corrected + 1
+        self.affected = list(range(corrected + 1, current + 1))
+        self.rows, self.results_in, self.error = rows, results_in, error
+
+    def __repr__(self):
+        return "LateCorrection(round %d, %d tables differ in round %d)" % (self.corrected, len(self.rows), self.repaired)
+
+    def options(self, event="EVENT"):
+        """[(what, how)]: keep the pairings (always), or re-pair (only when
+        the re-paired round is the last and has no result in), the commands
+        naming the `event` file as given."""
+        n = self.repaired
+        if not self.rows and not self.error:
+            return [("keep", "no pairing of round %d would have changed; the standings are re-ranked" % n)]
+        out = [("keep", "round %s stands as paired (the standings are re-ranked with the correction)"
+                % ", ".join(map(str, self.affected)))]
+        if self.current == n and not self.results_in:
+            out.append(("re-pair", "`xqboard tournament unpair {0}`, then `xqboard tournament pair {0}`: round {1} "
+                                   "paired again from the corrected standings".format(shlex.quote(event), n)))
+        elif self.results_in:
+            out.append(("re-pair", "not without losing results: round %d has results in (`delete-round` takes the "
+                                   "round back with them)" % n))
+        else:
+            out.append(("re-pair", "rounds %d-%d were paired since: `delete-round` each, newest first, then `pair`"
+                        % (n, self.current)))
+        return out
+
+    def table(self, shown):
+        """(title, header, rows) of the differences, names by `shown`
+        (entrant id -> name, Roster.display_names)."""
+        def side(pair):
+            return "%s - %s" % (shown[pair[0]], shown[pair[1]] if pair[1] else "bye 轮空")
+
+        def instead(again):
+            return ", ".join("%s (table %d)" % (side(pair), t) for t, pair in again) or "-"
+
+        title = "round %d corrected (board %s): round %d paired again from the corrected standings" % (
+            self.corrected, ", ".join(map(str, self.boards)), self.repaired)
+        if self.error:
+            title += ": %s" % self.error
+        return title, ["Round", "Table", "Paired 已编排", "Would be 更正后"], [
+            [str(self.repaired), str(d.table), side(d.paired), instead(d.again)] for d in self.rows]
+
+
+def late_correction(event, rnd, results):
+    """The LateCorrection of entering `results` ({board: result}) in round
+    `rnd` once round rnd+1 is paired: round rnd+1 paired again on a copy of
+    the event with the corrected results."""
     copy = sqlite3.connect(":memory:")
     copy.row_factory = sqlite3.Row
     event.db.backup(copy)
-    what_if = type(event)(copy, ":memory:")     # an Event on the copy
+    what_if = type(event)(copy, ":memory:")     # a Tournament on the copy
     nxt = rnd + 1
     with copy:
         copy.execute("delete from games where pairing_id in (select id from pairings where round > ?)", (rnd,))
@@ -192,25 +266,20 @@ def repairing_changes(event, rnd, board, result):
         copy.execute("delete from rounds where no > ?", (rnd,))
         copy.execute("update entrants set eliminated_round = null where eliminated_round > ?", (rnd,))
         copy.execute("delete from entrants where joined_round > ?", (nxt,))
-        copy.execute("update games set result = ? where board = ? and pairing_id in "
-                     "(select id from pairings where round = ?)", (result, board, rnd))
+        for board, result in results.items():
+            copy.execute("update games set result = ? where board = ? and pairing_id in "
+                         "(select id from pairings where round = ?)", (result, board, rnd))
+    results_in = bool(_entered(event, nxt))
+    boards = sorted(results)
     try:
         what_if.pair(allow_unfinished=True)
     except TournamentError as e:
-        return ["round %d could not be paired again: %s" % (nxt, e)]
-    shown = event.display_names()
-
-    def pairs(ev):
-        return {(p.red, p.black) for p in ev.pairings(nxt)}
-
-    stored, again = pairs(event), pairs(what_if)
+        copy.close()
+        return LateCorrection(rnd, boards, event.current_round, [], results_in, error=str(e))
+    stored = [(p.table_no, (p.red, p.black)) for p in event.pairings(nxt)]
+    again = [(p.table_no, (p.red, p.black)) for p in what_if.pairings(nxt)]
     copy.close()
-    if stored == again:
-        return []
-
-    def show(pair):
-        return "%s - %s" % (shown[pair[0]], shown[pair[1]] if pair[1] else "bye")
-
-    return ["round %d is paired %s; with this result it would have been %s" % (
-        nxt, ", ".join(show(x) for x in sorted(stored - again, key=str)),
-        ", ".join(show(x) for x in sorted(again - stored, key=str)))]
+    made = {pair for _, pair in again}
+    rows = [Difference(t, pair, [(u, other) for u, other in again if set(other) & set(pair) - {None}])
+            for t, pair in stored if pair not in made]
+    return LateCorrection(rnd, boards, event.current_round, rows, results_in)

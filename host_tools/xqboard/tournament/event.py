@@ -4,9 +4,9 @@ games and results.
 The pairing system (`Settings.system`) is looked up in `systems.SYSTEMS`;
 this module stores what the system draws and pairs, and reads it back.
 
->>> ev = Event.create(':memory:', 'Club night', system='swiss', rounds=5, seed=7)
+>>> ev = Tournament.create(':memory:', 'Club night', system='swiss', rounds=5, seed=7)
 >>> ev
-Event('Club night', swiss, individual)
+Tournament('Club night', swiss, individual)
 >>> for name in 'ABCD':
 ...     _ = ev.add_player(name)
 >>> ev.draw(seed=1)
@@ -16,7 +16,7 @@ Round(1, 2 pairings, stage='main')
 >>> ev.pair()
 Traceback (most recent call last):
 ...
-xqboard.tournament.errors.TournamentError: round 1 is not finished (results missing); --provisional pairs a Swiss anyway (appendix 2, principle 8)
+xqboard.tournament.refusal.TournamentError: round 1 is not finished (results missing); --provisional pairs a Swiss anyway (appendix 2, principle 8)
 """
 import dataclasses
 import json
@@ -25,24 +25,22 @@ import random
 import sqlite3
 from typing import List, Optional
 
-from . import ranking, tiebreaks
+from . import tiebreaks
 from .db import SCHEMA_VERSION, connect, upgrade
-from .corrections import repairing_changes
-from .errors import TournamentError
+from .entry import Entry, enter
+from .refusal import TournamentError
 from .lineups import board_games_individual, board_games_team, check_lineup, default_lineup
 from .records import event_records
-from .scoring import Scoring, parse_result
+from .scoring import Scoring
 from .roster import Roster
 from .stored import Pairing, Round
-from .systems import SYSTEMS, bracket_play, positional_swiss
 
 KINDS = ("individual", "team")
 LINEUPS = ("fixed", "substitutes", "adhoc", "allplay")   # 11.1-11.4 (11.5: team totals of an individual event)
 LEVELS = ("national", "provincial", "junior")
 FIRST_ROUND = ("near", "fold", "slide")
 RANK_BY = ("match_points", "game_points")
-LATE_POINTS = ("loss", "draw")
-MAX_FOULS = 99
+LATE_POINTS = ("loss", "draw", "bye")   # a late entry's missed rounds: none, a draw, the first as his bye
 
 
 @dataclasses.dataclass
@@ -55,7 +53,7 @@ class Settings:
     >>> Settings('Open', system='swiss').check()
     Traceback (most recent call last):
     ...
-    xqboard.tournament.errors.TournamentError: a Swiss needs its number of rounds (appendix 2, principle 2)
+    xqboard.tournament.refusal.TournamentError: a Swiss needs its number of rounds (appendix 2, principle 2)
     """
 
     name: str
@@ -83,6 +81,7 @@ class Settings:
     rank_by: str = "match_points"      # team events: or game_points (14.7)
     late_entries: bool = True          # a Swiss takes players after round 1 (the 2011 rules are silent)
     late_points: str = "loss"          # each round a late entry missed scores a loss, or a draw
+    short: str = ""                    # the name the boards get (`new event=`); '' = made from `name` (short_name)
 
     def __repr__(self):
         changed = ["%s=%r" % (f.name, getattr(self, f.name)) for f in dataclasses.fields(self)[1:]
@@ -92,13 +91,13 @@ class Settings:
     def check(self):
         """Raises TournamentError for a setting out of range; fills in the
         default tie-breaks and writes the scoring in its normal form."""
-        for what, v, allowed in (("system", self.system, tuple(SYSTEMS)), ("kind", self.kind, KINDS),
+        for what, v, allowed in (("system", self.system, tuple(systems())), ("kind", self.kind, KINDS),
                                  ("lineup", self.lineup, LINEUPS), ("level", self.level, LEVELS),
                                  ("first round", self.first, FIRST_ROUND)):
             if v not in allowed:
                 raise TournamentError("%s %r: one of %s" % (what, v, ", ".join(allowed)))
         self.scoring = str(Scoring.parse(self.scoring))
-        system = SYSTEMS[self.system]
+        system = systems()[self.system]
         if system.needs_rounds and not self.rounds:
             raise TournamentError("a Swiss needs its number of rounds (appendix 2, principle 2)")
         if self.kind == "team" and system.individual_only:
@@ -109,6 +108,8 @@ class Settings:
             raise TournamentError("late points %r: one of %s" % (self.late_points, ", ".join(LATE_POINTS)))
         if self.rank_by not in RANK_BY or (self.rank_by == "game_points" and self.kind != "team"):
             raise TournamentError("--rank-by game_points (14.7) is for team events; otherwise match_points")
+        if self.short:
+            check_short(self.short)
         self.tiebreaks = list(self.tiebreaks or tiebreaks.default_order(self.system, self.kind, self.games))
         try:
             tiebreaks.check(self.tiebreaks)
@@ -120,7 +121,55 @@ class Settings:
 SETTINGS = tuple(f.name for f in dataclasses.fields(Settings))
 
 
-class Event(Roster):
+def _event_bound():
+    """(the board's bound on `event=` in bytes, the escape it is measured
+    after): firmware/link/bounds.py, the one declaration."""
+    from .. import core  # noqa: F401  (firmware/ on sys.path)
+    from game.events import escape
+    from link import bounds
+
+    return bounds.MAX["event"], lambda text: escape(text).replace(" ", "_")
+
+
+def check_short(short):
+    """TournamentError unless `short` fits the board's `event=` field."""
+    most, wire = _event_bound()
+    size = len(wire(short).encode())
+    if not short.strip() or size > most:
+        raise TournamentError("the short name %r is %d bytes on the board's link, at most %d "
+                              "(firmware/link/bounds.py)" % (short, size, most))
+
+
+def short_name(settings):
+    """The event's name on the boards: its short name, or else the full
+    name cut to whole characters within the board's bound.
+
+    >>> short_name(Settings('2026年全国象棋个人锦标赛（男子组）'))
+    '2026年全国象棋个人锦标赛（男子组）'
+    >>> short_name(Settings('全国象棋个人锦标赛' * 3))
+    '全国象棋个人锦标赛全国象棋个人锦标赛全国象'
+    >>> short_name(Settings('Open', short='City Open'))
+    'City Open'
+    """
+    if settings.short:
+        return settings.short
+    most, wire = _event_bound()
+    name = settings.name.strip()
+    while len(wire(name).encode()) > most:
+        name = name[:-1].rstrip()
+    return name
+
+
+def systems():
+    """The SYSTEMS table, loaded when something pairs or asks the system:
+    the pairing algorithms are most of the library's import, and listing
+    the players or entering a result needs none of them."""
+    from .systems import SYSTEMS
+
+    return SYSTEMS
+
+
+class Tournament(Roster):
     """One event file. All changes run in one transaction each (see db).
 
     The entrants are a Roster (add_player, entrants, entrant...);
@@ -154,16 +203,25 @@ class Event(Roster):
 
     @classmethod
     def open(cls, path):
+        """The event of the file at `path`; TournamentError if it is none,
+        or damaged (then every command refuses it, those that write too)."""
         if not os.path.exists(path):
             raise TournamentError("no event file %s (create it with `xqboard tournament new`)" % path)
         try:
             probe = sqlite3.connect("file:%s?mode=ro" % os.path.abspath(path), uri=True)
             ok = probe.execute("select value from meta where key = 'version'").fetchone()
+            # every command that opens the file, those that write included,
+            # refuses one whose pages are damaged (issue 26): quick_check
+            # reads every page's header and the b-trees, ~1 ms for an event
+            check = _quick_check(probe) if ok else "ok"
             probe.close()
         except sqlite3.DatabaseError:
-            ok = None
+            ok, check = None, "ok"
         if not ok:
             raise TournamentError("%s is not an event file (create one with `xqboard tournament new`)" % path)
+        if check != "ok":
+            raise TournamentError("%s: the event file is damaged (%s); `xqboard tournament restore %s` brings "
+                                  "back a backup" % (path, check.splitlines()[0][:120], path))
         db = connect(path)
         ev = cls(db, path)
         if ev.get("version") in range(1, SCHEMA_VERSION):
@@ -190,9 +248,21 @@ class Event(Roster):
         return Settings(**{k: stored[k] for k in SETTINGS if k in stored})
 
     @property
+    def short_name(self):
+        """The name `round start` gives the boards (Settings.short, or the
+        full name within the board's bound: short_name())."""
+        return short_name(self.settings)
+
+    def set_short(self, short):
+        """Sets the event's short name ('' : made from the full name again)."""
+        if short:
+            check_short(short)
+        self.set("short", short)
+
+    @property
     def pairing_system(self):
         """The System of systems.SYSTEMS this event is played by."""
-        return SYSTEMS[self.system]
+        return systems()[self.system]
 
     @property
     def scoring(self):
@@ -208,7 +278,7 @@ class Event(Roster):
         return self.get("kind")
 
     def __repr__(self):
-        return "Event(%r, %s, %s)" % (self.get("name"), self.system, self.kind)
+        return "Tournament(%r, %s, %s)" % (self.get("name"), self.system, self.kind)
 
     # -- numbers (the draw) --------------------------------------------------
 
@@ -350,6 +420,8 @@ class Event(Roster):
 
     def swiss_players(self, upto, provisional=True):
         """The Swiss pairing's view (swiss.SwissPlayer) of every entrant after round `upto`."""
+        from .systems import positional_swiss
+
         return positional_swiss.swiss_players(self, upto, provisional)
 
     # -- knockout ---------------------------------------------------------------------------
@@ -360,6 +432,8 @@ class Event(Roster):
 
     def match_winner(self, p):
         """A knockout match's winner, None while undecided or tied."""
+        from .systems import bracket_play
+
         return bracket_play.match_winner(self, p)
 
     def set_winner(self, rnd, table, who):
@@ -398,29 +472,18 @@ class Event(Roster):
 
     def set_result(self, rnd, board, result, fouls_red=None, fouls_black=None, termination=None,
                    source="hand", force=False):
-        """Enters one game's result by round and board number. A different
-        result needs force; once the next round is paired it also returns
-        lines naming the pairings the correction would have changed
-        (corrections.repairing_changes); None when there is nothing to say."""
-        result = parse_result(result) if result is not None else None
-        for side, n in (("Red", fouls_red), ("Black", fouls_black)):
-            if n is not None and not (isinstance(n, int) and 0 <= n <= MAX_FOULS):
-                raise TournamentError("%s's fouls %r: a count from 0 to %d" % (side, n, MAX_FOULS))
-        g = self.game_at(rnd, board)
-        changed = g["result"] is not None and g["result"] != result
-        later = changed and rnd < self.current_round   # a missing result may follow (principle 8)
-        if changed and not force and not later:
-            raise TournamentError("round %d board %d has %s already (--force to change it)" % (rnd, board, g["result"]))
-        if later and not force:
-            raise TournamentError("round %d is paired: a result of round %d changes the standings it was paired "
-                                  "from (--force enters it and names the pairings it would have changed)"
-                                  % (self.current_round, rnd))
-        report = repairing_changes(self, rnd, board, result) if later else []
-        with self.db:
-            self.db.execute("update games set result = ?, fouls_red = coalesce(?, fouls_red), "
-                            "fouls_black = coalesce(?, fouls_black), termination = coalesce(?, termination), "
-                            "source = ? where id = ?", (result, fouls_red, fouls_black, termination, source, g["id"]))
-        return report or None
+        """Enters one game's result by round and board number (entry.enter).
+        A different result needs force; once the next round is paired it
+        also returns the corrections.LateCorrection: the pairings the
+        correction would have changed and what the arbiter can do. None
+        when there is nothing to say."""
+        return self.set_results(rnd, [Entry(board, result, fouls_red, fouls_black, termination)], force,
+                                source).correction
+
+    def set_results(self, rnd, entries, force=False, source="hand", faults=()):
+        """Enters a round's results (entry.Entry each) all or nothing, every
+        faulty one named (with the caller's `faults`); returns entry.Entered."""
+        return enter(self, rnd, entries, force, source, faults)
 
     def withdraw(self, who, from_round=None):
         """19.1-19.3: the entrant plays no more from `from_round` (default:
@@ -494,6 +557,8 @@ class Event(Roster):
     def standings(self, upto=None, group=None):
         """Rows best first (see standings.rank), the event's tie-break order;
         a group round robin ranks each group (10.2)."""
+        from . import ranking
+
         return ranking.standings(self, upto, group)
 
     def last_complete_round(self):
@@ -507,4 +572,14 @@ class Event(Roster):
     def team_totals(self, upto=None):
         """11.5 and 14.8 for an individual event: (club, points, placings
         sum, best place) by club, best first."""
+        from . import ranking
+
         return ranking.team_totals(self, upto)
+
+
+def _quick_check(db):
+    # "ok", or what SQLite's quick_check finds wrong (a page it cannot read)
+    try:
+        return db.execute("pragma quick_check").fetchone()[0]
+    except sqlite3.DatabaseError as e:
+        return str(e)

@@ -6,18 +6,23 @@ True
 import datetime
 import html
 
+from ..textsafe import visible
+
 CSS = """
 @page { size: A4; margin: 14mm 12mm 16mm 12mm;
         @bottom-left { content: "PRINTED"; font-size: 8pt; color: #444; }
         @bottom-right { content: "page " counter(page) " / " counter(pages); font-size: 8pt; color: #444; } }
-body { font-family: "Noto Sans CJK SC", "WenQuanYi Zen Hei", "DejaVu Sans", sans-serif; font-size: 10.5pt; color: #000; }
-h1 { font-size: 15pt; margin: 0 0 2mm 0; }
-h2 { font-size: 12.5pt; margin: 6mm 0 2mm 0; }
-.meta { font-size: 9pt; color: #333; margin-bottom: 3mm; }
+body { font-family: "Noto Sans CJK SC", "WenQuanYi Zen Hei", "DejaVu Sans", sans-serif; font-size: 9pt; color: #000; }
+h1 { font-size: 12.5pt; margin: 0 0 1mm 0; }
+h2 { font-size: 10.5pt; margin: 2mm 0 1.5mm 0; }
+.meta { font-size: 8pt; color: #333; margin-bottom: 1.5mm; }
 table { border-collapse: collapse; width: 100%; page-break-inside: auto; }
+thead { display: table-header-group; }
 tr { page-break-inside: avoid; }
-th, td { border: 0.4pt solid #444; padding: 1.2mm 1.6mm; text-align: left; }
-th { background: #e8e8e8; }
+/* compact rows: 40 and more to an A4 page (issue 25) */
+th, td { border: 0.4pt solid #444; padding: 0.45mm 1.2mm; text-align: left; line-height: 1.2; }
+td { white-space: nowrap; }
+th { background: #e8e8e8; font-size: 7.5pt; font-weight: bold; }
 td.n { text-align: right; }
 section + section { page-break-before: always; }
 """
@@ -26,7 +31,7 @@ section + section { page-break-before: always; }
 def _cell(v):
     s = str(v)
     cls = ' class="n"' if s.replace(".", "", 1).replace("=", "", 1).isdigit() else ""
-    return "<td%s>%s</td>" % (cls, html.escape(s))
+    return "<td%s>%s</td>" % (cls, html.escape(visible(s)))
 
 
 def page(tables, event_name, meta="", printed=None):

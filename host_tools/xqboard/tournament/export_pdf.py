@@ -8,7 +8,7 @@ import shutil
 import subprocess
 import tempfile
 
-from .errors import TournamentError
+from .refusal import TournamentError
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -25,10 +25,12 @@ def chromium():
 
 def render(html_text, out, png=False, timeout=120):
     """Writes `out` (PDF, or a PNG screenshot) from the HTML text."""
+    out = os.path.abspath(out)
+    if not os.path.isdir(os.path.dirname(out)):      # said before chromium's own noise hides it
+        raise TournamentError("%s: no folder %s to write it in" % (out, os.path.dirname(out)))
     exe = chromium()
     if not exe:
         raise TournamentError("chromium is not installed (Debian package `chromium`, see system-packages.txt)")
-    out = os.path.abspath(out)
     with tempfile.TemporaryDirectory(prefix="xqboard-chromium-") as tmp:
         src = os.path.join(tmp, "page.html")
         with open(src, "w", encoding="utf-8") as f:

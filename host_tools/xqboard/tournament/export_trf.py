@@ -26,12 +26,12 @@ first; b = Black; - none), result 99.
 Codes without a game: U the Swiss bye (pairing-allocated, 14.4), Z a round
 not played for no points (a round-robin rest, the rounds after a
 withdrawal 19.1-19.3, a late entry's missed round scored a loss, a game
-cancelled by 19.2), H a late entry's missed round scored a draw. A game
+cancelled by 19.2), H a late entry's missed round scored a draw, F his round 1 scored as his bye (--late-points bye). A game
 paired but not yet played has its opponent and colour and a blank result.
 """
 import datetime
 
-from .errors import TournamentError
+from .refusal import TournamentError
 from .views import start_numbers
 
 CODE = {("1-0", "R"): "1", ("1-0", "B"): "0", ("0-1", "R"): "0", ("0-1", "B"): "1",
@@ -95,7 +95,8 @@ def round_cells(event, e, upto, num, by_round, late_points):
         p, g = by_round.get((e.id, rnd), (None, None))
         if p is None:
             missed = rnd < (e.joined_round or 1)
-            cells.append(("0000", "-", "H" if missed and late_points == "draw" else "Z"))
+            code = {"draw": "H", "bye": "F" if rnd == 1 else "Z"}.get(late_points, "Z") if missed else "Z"
+            cells.append(("0000", "-", code))
         elif p.black is None:
             cells.append(("0000", "-", "Z" if p.bracket == "rest" else "U"))
         else:

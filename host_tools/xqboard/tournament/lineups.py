@@ -6,7 +6,7 @@ notes) and team line-ups by board (11.1-11.4, 12.2, 12.3).
 >>> board_games_team([1, 2], [5, 6], allplay=False)
 [(1, 5), (6, 2)]
 """
-from .errors import TournamentError
+from .refusal import TournamentError
 
 
 def board_games_individual(red, black, games=1):

@@ -16,15 +16,15 @@ with its faults; nothing is entered until the whole file is right.
 >>> rows = parse_csv('name,rating\\n王伟,2300\\n王伟,x\\n', 'p.csv')
 Traceback (most recent call last):
 ...
-xqboard.tournament.errors.TournamentError: p.csv line 3: rating 'x': a whole number from 0 to 3500
+xqboard.tournament.refusal.TournamentError: p.csv line 3: rating 'x': a whole number from 0 to 3500
 """
 import csv
 import io
 import sqlite3
 
-from .errors import TournamentError
+from .refusal import TournamentError
 from .registration import FIELDS, check_fields
-from .xlsx import read_rows
+from .sheetfile import read_bytes, rows
 
 HEADER_ALIASES = {"姓名": "name", "拼音": "pinyin", "等级分": "rating", "单位": "club", "种子": "seed",
                   "出生": "birth", "性别": "sex", "协会": "federation", "编号": "player_id", "队": "team",
@@ -33,24 +33,11 @@ FROM_EVENT = ("name", "pinyin", "rating", "club", "seed", "birth", "sex", "feder
 
 
 def read_players(path):
-    """[registration fields] of every player in `path` (CSV or event file)."""
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise TournamentError("%s: %s" % (path, e.strerror))
+    """[registration fields] of every player in `path` (CSV, XLSX or event file)."""
+    data = read_bytes(path)
     if data.startswith(b"SQLite format 3\x00"):
         return from_event(path)
-    if data.startswith(b"PK\x03\x04"):
-        return parse_rows(read_rows(path), path)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        try:
-            text = data.decode("gb18030")
-        except UnicodeDecodeError:
-            raise TournamentError("%s: neither UTF-8 nor GB18030 text" % path)
-    return parse_csv(text, path)
+    return parse_rows(rows(path, data), path)
 
 
 def parse_csv(text, where):

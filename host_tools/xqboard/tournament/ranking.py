@@ -2,8 +2,8 @@
 and its tie-breaks (art. 14), by group for a group round robin (10.2), and
 the club totals of an individual event (11.5, 14.8).
 
->>> from .event import Event
->>> ev = Event.create(':memory:', 'Club night', system='roundrobin', seed=1)
+>>> from .event import Tournament
+>>> ev = Tournament.create(':memory:', 'Club night', system='roundrobin', seed=1)
 >>> for name in 'ABC':
 ...     _ = ev.add_player(name, club='Hangzhou')
 >>> for rnd in (1, 2, 3):
@@ -13,7 +13,7 @@ the club totals of an individual event (11.5, 14.8).
 >>> team_totals(ev)      # (club, points, placings sum 14.8, best place)
 [('Hangzhou', 6, 3, 1)]
 """
-from .errors import TournamentError
+from .refusal import TournamentError
 from .records import by_game_points
 from .standings import placings_sum, rank
 

@@ -3,8 +3,8 @@ event: the bye (14.4), forfeits (20.2, 20.3), void games (19.2), match
 points of team events and multi-game matches (13.2, 14.2), and provisional
 draws for unfinished games (appendix 2, principle 8).
 
->>> from .event import Event
->>> ev = Event.create(':memory:', 'Demo', system='roundrobin', seed=1)
+>>> from .event import Tournament
+>>> ev = Tournament.create(':memory:', 'Demo', system='roundrobin', seed=1)
 >>> for name in 'AB':
 ...     _ = ev.add_player(name)
 >>> r = ev.pair(); ev.set_result(1, 1, '1-0')
@@ -34,8 +34,7 @@ def event_records(event, upto, provisional, stage):
             continue
         if any(g["result"] == "void" for g in p.games):
             continue
-        team_of = (lambda player: by_id[player].team_id) if settings.kind == "team" else (lambda player: player)
-        side = _sides(p, p.games, sc, team_of, multi, provisional)
+        side = _sides(p, p.games, sc, _team_of(settings, by_id), multi, provisional)
         for e, opp, colour in ((p.red, p.black, "R"), (p.black, p.red, "B")):
             recs.setdefault(e, []).append(_match_record(p.round, e, opp, colour, side[e], side[opp], sc, multi))
     if stage == "main":
@@ -47,13 +46,41 @@ def event_records(event, upto, provisional, stage):
     return recs
 
 
+def _team_of(settings, by_id):
+    """player id -> the entrant whose points a game of his counts for: his
+    team in a team event, himself otherwise."""
+    if settings.kind == "team":
+        return lambda player: by_id[player].team_id
+    return lambda player: player
+
+
+def match_game_points(event, p, by_id=None):
+    """(game points of p.red, game points of p.black) over the games of the
+    pairing entered so far, counted as the standings count them: by the
+    entrant each game's player plays for, so a team's player on an even
+    board, who has Black (12.2, 12.3; appendix 1's note on team events),
+    scores for his team and not for the side listed as Red. None before
+    any result."""
+    done = [g for g in p.games if g["result"] not in (None, "void")]
+    if not done or p.black is None:
+        return None
+    settings = event.settings
+    side = _sides(p, done, event.scoring, _team_of(settings, by_id or event.by_id()), True, False)
+    return side[p.red]["gp"], side[p.black]["gp"]
+
+
 def _missed_rounds(recs, by_id, upto, sc, late_points):
     """A late entry's rounds before it joined: no opponent, no colour, the
-    event's late points (Settings.late_points: a loss or a draw each)."""
+    event's late points (Settings.late_points: a loss or a draw each, or
+    'bye': the first scored as his bye, 14.4, which is then his one bye of
+    principle 5, and the others no points)."""
     points = sc.draw if late_points == "draw" else sc.loss
     for e, rs in recs.items():
         for rnd in range(1, min(by_id[e].joined_round or 1, upto + 1)):
-            rs.append(Record(rnd, e, None, None, points, wins=0, outcome=None, played=False))
+            if late_points == "bye" and rnd == 1:
+                rs.append(Record(rnd, e, None, None, sc.win, outcome="W", bye=True, played=False))
+            else:
+                rs.append(Record(rnd, e, None, None, points, wins=0, outcome=None, played=False))
         rs.sort(key=lambda r: r.round)
 
 

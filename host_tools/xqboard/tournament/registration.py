@@ -3,6 +3,8 @@ own message, so an organiser can mend a whole file in one go.
 
 >>> check_fields({'name': '王天一', 'rating': '2650', 'birth': '1988-05-02', 'sex': 'M'})
 ({'name': '王天一', 'rating': 2650, 'birth': '1988-05-02', 'sex': 'm'}, [])
+>>> check_fields({'name': '王伟', 'birth': '32265'})[0]          # Excel's date serial
+{'name': '王伟', 'birth': '1988-05-02'}
 >>> check_fields({'name': ' ', 'rating': '-5', 'birth': '1988-13-02'})[1]
 ['name: empty', "rating '-5': a whole number from 0 to 3500", "birth '1988-13-02': YYYY or YYYY-MM-DD (a real date)"]
 """
@@ -29,7 +31,15 @@ def _seed(v):
     return int(v)
 
 
+EXCEL_EPOCH = datetime.date(1899, 12, 30)   # day 0 of Excel's date serials (1900 system, its leap-day bug included)
+SERIALS = range(10000, 80000)               # 1927-05-18 to 2119: five digits, never a year
+
+
 def _birth(v):
+    if v.isdigit() and int(v) in SERIALS:
+        # a date cell a spreadsheet wrote as its serial number (a CSV saved
+        # from Excel, or a cell typed as a number): 32265 is 1988-05-02
+        v = (EXCEL_EPOCH + datetime.timedelta(days=int(v))).isoformat()
     v = v.replace("/", "-").replace(".", "-")
     try:
         if len(v) == 4 and v.isdigit():

@@ -1,9 +1,9 @@
 """The entrants of an event file: players and teams, their pairing
-numbers, withdrawals and eliminations. `Event` is a Roster: these are its
+numbers, withdrawals and eliminations. `Tournament` is a Roster: these are its
 methods on the `entrants` table (the storage of the rest is in event.py).
 
->>> from .event import Event
->>> ev = Event.create(':memory:', 'Club night', system='roundrobin', seed=1)
+>>> from .event import Tournament
+>>> ev = Tournament.create(':memory:', 'Club night', system='roundrobin', seed=1)
 >>> ev.add_player('Wang  Tianyi', rating=2650)
 1
 >>> ev.entrant('Wang Tianyi')
@@ -13,20 +13,27 @@ Entrant(1, 'Wang Tianyi', number=None)
 >>> ev.entrant('王伟')
 Traceback (most recent call last):
 ...
-xqboard.tournament.errors.TournamentError: '王伟' is ambiguous: 2 王伟 (杭州), 3 王伟 (北京); give the number
+xqboard.tournament.refusal.TournamentError: '王伟' is ambiguous: 2 王伟 (杭州), 3 王伟 (北京); give the number
 >>> ev.entrant('#3').club, ev.entrant('3').pinyin
 ('北京', 'WANG Wei')
 """
-from .errors import TournamentError
-from .pinyin import surname_style
+from .refusal import TournamentError
 from .registration import check_fields
 from .stored import Entrant
+
+def surname_style(name):
+    """The name's pinyin (pinyin.surname_style); pypinyin, whose dictionaries
+    take a tenth of a second to load, only when a name is entered."""
+    from .pinyin import surname_style as convert
+
+    return convert(name)
+
 
 PLAYER_COLUMNS = ("name", "pinyin", "rating", "club", "seed", "birth", "sex", "federation", "player_id")
 
 
 class Roster:
-    """The entrants table; the base of Event, which gives it `db`, `kind`,
+    """The entrants table; the base of Tournament, which gives it `db`, `kind`,
     `settings`, `pairing_system` and `current_round`."""
 
     def add_team(self, name, club=None, rating=None, seed=None):
@@ -55,7 +62,8 @@ class Roster:
         team_rows = {}
         for fields in rows:
             fields["kind"] = "player"
-            fields.setdefault("pinyin", surname_style(fields["name"]) or None)
+            if "pinyin" not in fields:
+                fields["pinyin"] = surname_style(fields["name"]) or None
             team = fields.pop("team", None)
             if self.kind == "team":
                 if not team:

@@ -6,10 +6,11 @@
 >>> Scoring.parse('3/1/2/0').points('1/2-1/2', 'B')   # 13.3: Black's draw is worth 2
 2
 """
-from .errors import TournamentError
+from .refusal import TournamentError
 
 # Result codes: a played game, a forfeit (20.3: '+' won without play, '-'
 # lost without play), both forfeited (20.2), or void (19.2 cancelled).
+MAX_FOULS = 99        # a foul count entered per game and side (the board's fouls of art. 8)
 PLAYED = ("1-0", "0-1", "1/2-1/2")
 FORFEITS = ("+-", "-+", "--")
 CODES = PLAYED + FORFEITS + ("void",)     # '0-0' (both lose) is written '--'  (20.2)

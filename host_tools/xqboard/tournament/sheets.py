@@ -2,80 +2,43 @@
 tables like views: the crosstable (a grid for a round robin, one column a
 round for a Swiss), a player's card, and the pairings alphabetically.
 
-A game's mark: 1, ½, 0; + and - for a forfeit won or lost (20.3); the
-colour R (红, Red) or B (黑, Black) and the opponent's number before it in
-a Swiss column (`12R1`); `bye` (14.4), `late` for a round a late entry
-missed, blank for no game.
+A game's mark: its points in the event's scoring (2, 1, 0 by default, as
+the score column adds them up); + and - for a forfeit won or lost (20.3);
+the colour R (红, Red) or B (黑, Black) and the opponent's number before it
+in a Swiss column (`12R2`); `bye` (14.4), `late` for a round a late entry
+missed, blank for no game (lists.cell_mark).
 
->>> from .event import Event
->>> ev = Event.create(':memory:', 'Club', system='roundrobin', seed=1)
+>>> from .event import Tournament
+>>> ev = Tournament.create(':memory:', 'Club', system='roundrobin', seed=1)
 >>> for n in 'ABC':
 ...     _ = ev.add_player(n)
 >>> for rnd in (1, 2, 3):
 ...     r = ev.pair(); ev.set_result(rnd, 1, '1-0')
 >>> title, header, rows = crosstable(ev)
->>> header[:6], [r[:6] for r in rows]
-(['Rank', 'No.', 'Name 姓名', '1', '2', '3'], [['=1', '1', 'B', '×', '1', '0'], ['=1', '2', 'C', '0', '×', '1'], ['=1', '3', 'A', '1', '0', '×']])
+>>> header[5:9], [r[1:2] + r[5:9] for r in rows]
+(['1', '2', '3', 'Score 积分 (2/1/0)'], [['1', '×', '2', '0', '2'], ['2', '0', '×', '2', '2'], ['3', '2', '0', '×', '2']])
 """
-from .views import num
+from .lists import cell_mark, crosstable_list, num
+from .views import score_title
 
 
-def game_mark(record):
-    """1 / ½ / 0, + / - for a forfeit, 'bye', 'late' (see the module)."""
-    if record.bye:
-        return "bye"
-    if record.opponent is None:
-        return "late"
-    if record.pending or record.outcome is None:
-        return "…"
-    if record.forfeit:
-        return "+" if record.outcome == "W" else "-"
-    return {"W": "1", "D": "½", "L": "0"}[record.outcome]
+def crosstable_rows(ct):
+    """(title, header, rows) of a lists.Crosstable: rank, number, name,
+    club, rating, the cells (a round robin's columns in the rows' order,
+    × on the diagonal), the score and the tie-breaks of art. 14."""
+    header = ["Rank", "No.", "Name 姓名", "Club 单位", "Rating"] + ct.columns + [score_title(ct.scoring)] + \
+        [t.title for t in ct.tiebreaks]
+    rows = [[("=" if r.shared else "") + str(r.rank), str(r.number or ""), r.name + (" (%s)" % r.note if r.note else ""),
+             r.club or "", str(r.rating or "")] + r.cells + [num(r.score)] + [r.tiebreaks[t.name] for t in ct.tiebreaks]
+            for r in ct.rows]
+    title = "%s — crosstable after round %d 第%d轮后成绩交叉表" % (ct.event, ct.after, ct.after)
+    return title, header, rows
 
 
 def crosstable(event, upto=None):
     """(title, header, rows) of the crosstable after round `upto` (default:
-    the last complete round), rows in standings order."""
-    upto = upto if upto is not None else event.last_complete_round()
-    recs = event.records(upto)
-    standings = event.standings(upto)
-    es, shown = event.by_id(), event.display_names()
-    grid = event.pairing_system.all_play_all and not event.pairing_system.grouped and event.kind != "team"
-    numbers = sorted(e.number or 0 for e in event.entrants())
-    header = ["Rank", "No.", "Name 姓名"] + ([str(n) for n in numbers] if grid else
-                                              ["R%d" % r for r in range(1, upto + 1)]) + ["Score 积分"]
-    rows = []
-    for row in standings:
-        e = es[row.entrant]
-        mine = recs.get(row.entrant, [])
-        cells = _grid_cells(e, mine, es, numbers) if grid else _round_cells(mine, es, upto, event.kind == "team")
-        rows.append([("=" if row.shared else "") + str(row.rank), str(e.number or ""), shown[e.id]] + cells +
-                    [num(row.score)])
-    title = "%s — crosstable after round %d 第%d轮后成绩交叉表" % (event.get("name"), upto, upto)
-    return title, header, rows
-
-
-def _grid_cells(e, records, es, numbers):
-    by_opp = {}
-    for r in records:
-        if r.opponent is not None:
-            by_opp.setdefault(es[r.opponent].number, []).append(game_mark(r))
-    return ["×" if n == e.number else "".join(by_opp.get(n, [])) for n in numbers]
-
-
-def _round_cells(records, es, upto, team):
-    by_round = {r.round: r for r in records}
-    cells = []
-    for rnd in range(1, upto + 1):
-        r = by_round.get(rnd)
-        if r is None:
-            cells.append("")
-        elif r.opponent is None:
-            cells.append(game_mark(r))
-        else:
-            mark = num(r.game_points) if team else game_mark(r)
-            cells.append("%s%s%s" % (es[r.opponent].number or "", r.colour or "", mark))
-    return cells
+    the last complete round), rows in standings order (lists.crosstable_list)."""
+    return crosstable_rows(crosstable_list(event, upto))
 
 
 def player_card(event, who, upto=None):
@@ -93,7 +56,7 @@ def player_card(event, who, upto=None):
         opp = es.get(r.opponent)
         rows.append([str(r.round), {"R": "Red 红", "B": "Black 黑"}.get(r.colour, ""),
                      str(opp.number or "") if opp else "", shown[opp.id] if opp else "",
-                     num(totals.get(opp.id, "")) if opp else "", game_mark(r), num(r.score), num(total)])
+                     num(totals.get(opp.id, "")) if opp else "", cell_mark(r), num(r.score), num(total)])
     bits = [x for x in (e.pinyin, e.club, e.rating and "rating %s" % e.rating, e.federation) if x]
     title = "No. %s %s%s" % (e.number or e.id, shown[e.id], (" — " + ", ".join(map(str, bits))) if bits else "")
     return title, header, rows

@@ -59,7 +59,8 @@ class Site:
 
     def links(self, prefix=""):
         """Column -> {shown name: link} for the name columns of our tables."""
-        return {k: {n: prefix + h for n, h in self.card_of.items()} for k in (0, 2, 3, 6, 8)}
+        links = {n: prefix + h for n, h in self.card_of.items()}
+        return {k: links for k in range(24)}      # any column that holds a player's name
 
     def _write(self, rel, title, body, prefix=""):
         rounds = "".join('<a href="%sround-%d.html">R%d</a>' % (prefix, r, r) for r, _ in self.event.rounds())

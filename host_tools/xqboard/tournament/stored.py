@@ -1,6 +1,6 @@
 """The rows of an event file as plain objects: entrants, pairings, rounds.
 
-They are what `Event` returns; nothing here reads the database.
+They are what `Tournament` returns; nothing here reads the database.
 
 >>> Round(3, [], stage="ko")
 Round(3, 0 pairings, stage='ko')

@@ -39,12 +39,42 @@ DEFAULTS = {
     ("swiss", "team", 1): ["buchholz", "game_points", "match_wins", "wins", "fouls", "previous"],      # 14.6
 }
 ALTERNATIVE_14_3_2 = ["progressive", "wins", "fouls", "black_games", "progressive_cut"]
+ARTICLES = {("roundrobin", "individual", 1): "14.1", ("roundrobin", "individual", 2): "14.2",
+            ("swiss", "individual", 1): "14.3.1", ("roundrobin", "team", 1): "14.5", ("swiss", "team", 1): "14.6"}
+FIRST_ARTICLE = {"sb": "14.1", "wins": "14.1", "direct": "14.1", "fouls": "14.1", "black_games": "14.1",
+                 "black_wins": "14.2", "last_black": "14.1", "buchholz": "14.3.1", "previous": "14.3.1",
+                 "progressive": "14.3.2", "progressive_cut": "14.3.2", "game_points": "14.2", "match_wins": "14.5"}
 
 
 def default_order(system, kind, games=1):
+    return list(DEFAULTS[_key(system, kind, games)])
+
+
+def _key(system, kind, games):
     family = "roundrobin" if system in ("roundrobin", "groups") else "swiss"
     key = (family, kind, 1 if kind == "team" else min(games, 2))
-    return list(DEFAULTS.get(key, DEFAULTS[(family, kind, 1)]))
+    return key if key in DEFAULTS else (family, kind, 1)
+
+
+def article(name, system, kind, games=1, order=None):
+    """The article of art. 14 that names tie-break `name` for an event of
+    this system and kind (and tie-break `order`): 14.3.2 for an event
+    ordered by it, else the article whose order holds it, else 14.3.2 for
+    the progressive score, else the first article that uses it.
+
+    >>> article('buchholz', 'swiss', 'individual'), article('fouls', 'roundrobin', 'team')
+    ('14.3.1', '14.5')
+    >>> article('progressive', 'swiss', 'individual'), article('sb', 'swiss', 'team')
+    ('14.3.2', '14.1')
+    """
+    key = _key(system, kind, games)
+    if list(order or ()) == ALTERNATIVE_14_3_2:
+        return "14.3.2"
+    if name in DEFAULTS[key]:
+        return ARTICLES[key]
+    if name in ALTERNATIVE_14_3_2 and key[1] == "individual" and key[0] == "swiss":
+        return "14.3.2"
+    return FIRST_ARTICLE[name]
 
 
 def check(names):

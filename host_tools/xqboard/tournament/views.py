@@ -1,21 +1,9 @@
-"""Tables for people: pairing lists and standings as rows of strings, the
-same for the terminal, CSV and the printable pages."""
+"""Tables for people: the pairing list and the standings of lists.py (typed
+rows) rendered as (title, header, rows) of strings, the same for the
+terminal (text), CSV and the printed page (export_html, export_pdf)."""
 import unicodedata
 
-TB_TITLES = {
-    "sb": "SB 小分", "wins": "Wins 胜局", "direct": "Direct 直胜", "fouls": "Fouls 犯规",
-    "black_games": "Black 后走局数", "black_wins": "Black wins 后走胜局", "last_black": "Black vs 对局后走",
-    "buchholz": "Opp 对手分", "previous": "Prev 前轮", "progressive": "Prog 累进分",
-    "progressive_cut": "Prog cut 去轮累进", "game_points": "Games 局分", "match_wins": "Matches 胜场",
-}
-
-
-def num(v):
-    if isinstance(v, tuple):
-        return "/".join(num(x) for x in v)
-    if isinstance(v, float):
-        return ("%d" % v) if v == int(v) else ("%.1f" % v)
-    return str(v)
+from .lists import num, pairing_list, standings_list
 
 
 def show_result(res):
@@ -25,79 +13,93 @@ def show_result(res):
     return {"+-": "+ : -", "-+": "- : +", "--": "- : -", "void": "void"}.get(res, res)
 
 
-def match_score(scoring, games):
-    """A match's game points so far, 'red : black' (13.2), '' before any result.
+def match_score(event, p, by_id=None):
+    """A match's game points so far, first-listed side first, 'a : b'
+    (13.2), '' before any result: records.match_game_points, the standings'
+    own count.
 
-    >>> from .scoring import Scoring
-    >>> match_score(Scoring.parse('2/1/0'), [{'result': '1-0'}, {'result': '1/2-1/2'}, {'result': None}])
-    '3 : 1'
+    >>> from .event import Tournament
+    >>> ev = Tournament.create(':memory:', 'Cup', system='roundrobin', kind='team', boards=2, seed=1)
+    >>> for t in 'AB':
+    ...     _ = ev.add_team(t); _ = [ev.add_player(t + str(k), team=t) for k in (1, 2)]
+    >>> p = ev.pair().pairs[0]
+    >>> ev.set_result(1, 1, '1-0'); ev.set_result(1, 2, '1-0')     # board 2: the second team has Red
+    >>> match_score(ev, ev.pairings(1)[0])
+    '2 : 2'
     """
-    done = [g["result"] for g in games if g["result"] not in (None, "void")]
-    if not done:
-        return ""
-    red = sum(scoring.points(r, "R") for r in done)
-    black = sum(scoring.points(r, "B") for r in done)
-    return "%s : %s" % (num(red), num(black))
+    from .records import match_game_points
+
+    return score_text(match_game_points(event, p, by_id))
+
+
+def score_text(points):
+    return "%s : %s" % (num(points[0]), num(points[1])) if points else ""
+
+
+def _side(side):
+    if side is None:
+        return ["", "", "", ""]
+    return [str(side.number or ""), side.name, side.club or "", str(side.rating or "")]
+
+
+PAIRING_HEADER = ["No.", "Red 红方", "Club 单位", "Rating", "Pts", "Result 结果", "Pts", "No.", "Black 黑方",
+                  "Club 单位", "Rating"]
+
+
+def pairing_rows(plist):
+    """(title, header, rows) of a lists.PairingList: an individual event by
+    board (the number `result` takes, one numbering column), a team event
+    (or matches of several games) by match, then its boards."""
+    matches = plist.team or any(r.match for r in plist.rows)
+    first = ["Match 场次", "Board 台号"] if matches else ["Board 台号"]
+    rows = []
+    for r in plist.rows:
+        label = (" " + r.label) if r.label else ""
+        pts_red = num(r.red.points)
+        if r.black is None:
+            lead = [str(r.table) + label, ""] if matches else [label.strip()]
+            rows.append(lead + _side(r.red) + [pts_red, "rest" if r.rest else "bye 轮空", "", "", "", "", ""])
+            continue
+        a, b = _side(r.red), _side(r.black)
+        if matches:
+            rows.append([str(r.table) + label, ""] + a + [pts_red, score_text(r.score), num(r.black.points)] + b)
+            for g in r.games:
+                rows.append(["", str(g.board)] + [""] + _side(g.red)[1:] + ["", show_result(g.result), "", ""] +
+                            _side(g.black)[1:])
+        else:
+            g = r.games[0]
+            rows.append([str(g.board) + label] + a + [pts_red, show_result(g.result), num(r.black.points)] + b)
+    title = "%s — round %d pairings 第%d轮对阵" % (plist.event, plist.round, plist.round)
+    return title, first + PAIRING_HEADER, rows
 
 
 def pairing_table(event, rnd=None):
-    """(title, header, rows) of a round's pairings."""
-    rnd = rnd or event.current_round
-    es = event.by_id()
-    shown = event.display_names()
-    before = {}
-    if rnd > 1:
-        from .standings import scores_of
-        before = scores_of(event.records(rnd - 1, stage=event.stage_of(rnd) or "main"))
-    team = event.kind == "team"
-    header = ["Table", "Board", "No.", "Red 红方", "Pts", "Result", "Pts", "No.", "Black 黑方"]
+    """(title, header, rows) of a round's pairings (lists.pairing_list)."""
+    return pairing_rows(pairing_list(event, rnd))
+
+
+def score_title(scoring):
+    return "Score 积分 (%s)" % scoring
+
+
+def standings_rows(st):
+    """(title, header, rows) of a lists.Standings."""
+    header = ["Rank", "No.", "Name 姓名"] + (["Group"] if st.grouped else []) + \
+             ["Club 单位", "Rating", score_title(st.scoring)] + [t.title for t in st.tiebreaks]
     rows = []
-    for p in event.pairings(rnd):
-        red = es[p.red]
-        if p.black is None:
-            rows.append([str(p.table_no), "", str(red.number or ""), shown[red.id], num(before.get(p.red, 0)),
-                         "rest" if p.bracket == "rest" else "bye 轮空", "", "", ""])
-            continue
-        black = es[p.black]
-        label = (" " + p.bracket) if p.bracket and not p.bracket.startswith("G") else ""
-        if team or len(p.games) > 1:
-            rows.append([str(p.table_no) + label, "", str(red.number or ""), shown[red.id], num(before.get(p.red, 0)),
-                         match_score(event.scoring, p.games), num(before.get(p.black, 0)), str(black.number or ""),
-                         shown[black.id]])
-            for g in p.games:
-                rows.append(["", str(g["board"]), "", shown[g["red_player"]], "", show_result(g["result"]), "", "",
-                             shown[g["black_player"]]])
-        else:
-            g = p.games[0]
-            rows.append([str(p.table_no) + label, str(g["board"]), str(red.number or ""), shown[red.id],
-                         num(before.get(p.red, 0)), show_result(g["result"]), num(before.get(p.black, 0)),
-                         str(black.number or ""), shown[black.id]])
-    title = "%s — round %d pairings 第%d轮对阵" % (event.get("name"), rnd, rnd)
-    return title, header, rows
+    for r in st.rows:
+        rows.append([("=" if r.shared else "") + str(r.rank), str(r.number or ""),
+                     r.name + (" (%s)" % r.note if r.note else "")] +
+                    ([str(r.group or "")] if st.grouped else []) +
+                    [r.club or "", str(r.rating or ""), num(r.score)] + [r.tiebreaks[t.name] for t in st.tiebreaks])
+    after = st.after
+    chinese = "第%d轮后名次" % after if after else "第1轮前名次"
+    return "%s — standings %s %s" % (st.event, st.when(), chinese), header, rows
 
 
 def standings_table(event, upto=None):
-    upto = upto if upto is not None else event.last_complete_round()
-    es = event.by_id()
-    shown = event.display_names()
-    order = event.get("tiebreaks")
-    rows = event.standings(upto)
-    header = ["Rank", "No.", "Name 姓名"] + (["Group"] if event.pairing_system.grouped else []) + \
-             ["Club 单位", "Rating", "Score 积分"] + [TB_TITLES[t] for t in order]
-    out = []
-    for r in rows:
-        e = es[r.entrant]
-        mark = ""
-        if e.withdrawn_round:
-            mark = " (withdrew r%d)" % e.withdrawn_round
-        elif e.eliminated_round:
-            mark = " (out r%d)" % e.eliminated_round
-        out.append([("=" if r.shared else "") + str(r.rank), str(e.number or ""), shown[e.id] + mark] +
-                   ([str(e.grp or "")] if event.pairing_system.grouped else []) +
-                   [e.club or "", str(e.rating or ""), num(r.score)] +
-                   [num(r.values.get(t, "")) for t in order])
-    title = "%s — standings after round %d 第%d轮后名次" % (event.get("name"), upto, upto)
-    return title, header, out
+    """(title, header, rows) of the standings (lists.standings_list)."""
+    return standings_rows(standings_list(event, upto))
 
 
 def start_numbers(event):

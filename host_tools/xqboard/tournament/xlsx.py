@@ -1,76 +1,79 @@
-"""The first sheet of an XLSX workbook as rows of text, read with the
-standard library (an XLSX is a zip of XML parts): shared strings, inline
-strings, numbers (a whole number without its '.0') and booleans. Enough for
-a player list; formulas give their cached value.
+"""XLSX workbooks by openpyxl (pinned in requirements.txt): the first
+sheet of a player list or a result slip as rows of text, and a workbook
+written from a (title, header, rows) table (a blank result slip to fill in).
 
->>> column_index('A'), column_index('AB')
-(0, 27)
+A cell becomes the text a CSV of the same sheet would hold: a whole number
+without its '.0' (2650, not 2650.0), a date cell as YYYY-MM-DD (a birth
+typed as a date; registration also takes Excel's date serials from a CSV),
+TRUE/FALSE, a formula its cached value. openpyxl is imported only here and
+only when a workbook is read or written (it takes a tenth of a second).
+
+>>> import tempfile, os
+>>> path = os.path.join(tempfile.mkdtemp(), 'p.xlsx')
+>>> write(('Players', ['name', 'rating'], [['王天一', '2650']]), path)
+>>> read_rows(path)
+[['name', 'rating'], ['王天一', '2650']]
 """
-import re
+import datetime
 import zipfile
-import xml.etree.ElementTree as ET
 
-from .errors import TournamentError
-
-NS = {"m": "http://schemas.openxmlformats.org/spreadsheetml/2006/main"}
-RELS = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
+from .refusal import TournamentError
 
 
-def column_index(letters):
-    n = 0
-    for ch in letters:
-        n = n * 26 + ord(ch) - ord("A") + 1
-    return n - 1
+def cell_text(v):
+    """The text of one cell's value, as a CSV would hold it.
 
-
-def _first_sheet(z):
-    """The path of the workbook's first sheet."""
-    try:
-        book = ET.fromstring(z.read("xl/workbook.xml"))
-        rid = book.find("m:sheets/m:sheet", NS).get(RELS)
-        rels = ET.fromstring(z.read("xl/_rels/workbook.xml.rels"))
-        for r in rels:
-            if r.get("Id") == rid:
-                target = r.get("Target").lstrip("/")
-                return target if target.startswith("xl/") else "xl/" + target
-    except (KeyError, AttributeError):
-        pass
-    return "xl/worksheets/sheet1.xml"
-
-
-def _text(el):
-    return "".join(t.text or "" for t in el.iter("{%s}t" % NS["m"]))
+    >>> cell_text(2650.0), cell_text(datetime.datetime(1988, 5, 2)), cell_text(None), cell_text(True)
+    ('2650', '1988-05-02', '', 'TRUE')
+    """
+    if v is None:
+        return ""
+    if isinstance(v, bool):
+        return "TRUE" if v else "FALSE"
+    if isinstance(v, datetime.datetime):
+        return v.date().isoformat() if v.time() == datetime.time() else v.isoformat(" ")
+    if isinstance(v, datetime.date):
+        return v.isoformat()
+    if isinstance(v, float) and v.is_integer():
+        return str(int(v))
+    return str(v)
 
 
 def read_rows(path):
-    """[[cell text]] of the first sheet, empty cells as ''."""
+    """[[cell text]] of the first sheet, empty cells as '', trailing empty
+    cells of a row left out."""
+    import openpyxl
+
     try:
-        with zipfile.ZipFile(path) as z:
-            shared = []
-            if "xl/sharedStrings.xml" in z.namelist():
-                shared = [_text(si) for si in ET.fromstring(z.read("xl/sharedStrings.xml")).findall("m:si", NS)]
-            sheet = ET.fromstring(z.read(_first_sheet(z)))
-    except (zipfile.BadZipFile, KeyError, ET.ParseError) as e:
+        book = openpyxl.load_workbook(path, read_only=True, data_only=True)
+    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as e:
         raise TournamentError("%s: not a readable XLSX workbook (%s)" % (path, e))
-    rows = []
-    for row in sheet.iter("{%s}row" % NS["m"]):
-        cells = {}
-        for c in row.findall("m:c", NS):
-            m = re.match(r"([A-Z]+)", c.get("r", ""))
-            col = column_index(m.group(1)) if m else len(cells)
-            kind, v = c.get("t"), c.find("m:v", NS)
-            if kind == "inlineStr":
-                value = _text(c.find("m:is", NS)) if c.find("m:is", NS) is not None else ""
-            elif v is None:
-                value = ""
-            elif kind == "s":
-                value = shared[int(v.text)]
-            elif kind == "b":
-                value = "TRUE" if v.text == "1" else "FALSE"
-            else:
-                value = v.text or ""
-                if kind is None and re.fullmatch(r"-?\d+\.0+", value):
-                    value = value.split(".")[0]
-            cells[col] = value
-        rows.append([cells.get(i, "") for i in range(max(cells) + 1)] if cells else [])
-    return rows
+    try:
+        rows = []
+        for values in book.worksheets[0].iter_rows(values_only=True):
+            row = [cell_text(v) for v in values]
+            while row and not row[-1]:
+                row.pop()
+            rows.append(row)
+        return rows
+    finally:
+        book.close()
+
+
+def write(table, path):
+    """A workbook of one sheet: the table's header row (bold) and rows, the
+    title as the sheet's name (31 characters at most, Excel's limit)."""
+    import openpyxl
+    from openpyxl.styles import Font
+
+    title, header, rows = table
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "".join(ch for ch in title if ch not in "[]:*?/\\")[:31] or "Sheet1"
+    sheet.append(list(header))
+    for cell in sheet[1]:
+        cell.font = Font(bold=True)
+    for r in rows:
+        sheet.append([int(c) if isinstance(c, str) and c.isdigit() and len(c) < 10 else c for c in r])
+    sheet.freeze_panes = "A2"
+    book.save(path)

@@ -5,6 +5,8 @@ line (issue 8). One SQLite file per event; every action is one transaction.
     xqboard tournament add open.db "Wang Tianyi" --rating 2650 --club Hangzhou --seed 1
     xqboard tournament pair open.db
     xqboard tournament result open.db 1 3 1-0         # round 1, board 3
+    xqboard tournament slips open.db 1 slip1.xlsx      # round 1's blank result slip (.pdf to print)
+    xqboard tournament results open.db 1 slip1.xlsx    # the whole round from the filled-in slip
     xqboard tournament import open.db records/         # the boards' PGN files
     xqboard tournament standings open.db
     xqboard tournament export open.db pdf standings.pdf --what standings
@@ -18,16 +20,18 @@ import functools
 import importlib
 import os
 import sqlite3
+import sys
 
 from ...errors import UsageError
 from ...tournament import backups
-from ...tournament.errors import TournamentError
+from ...textsafe import VisibleWriter
+from ...tournament.refusal import TournamentError
 
-ACTIONS = ("new", "add", "import_players", "edit", "team", "remove", "players", "draw", "pair", "pairings", "lineup", "result", "winner",
-           "import_records", "withdraw", "penalty", "unpair", "delete_round", "repair", "standings", "bracket", "export", "table",
+ACTIONS = ("new", "add", "import_players", "edit", "team", "remove", "players", "draw", "pair", "pairings", "lineup", "result", "results", "slips",
+           "winner", "import_records", "withdraw", "penalty", "unpair", "delete_round", "repair", "standings", "bracket", "export", "table",
            "restore")
 # The actions that change an existing event file: a backup copy first.
-CHANGING = ("add", "import-players", "edit", "team", "remove", "draw", "pair", "lineup", "result", "winner",
+CHANGING = ("add", "import-players", "edit", "team", "remove", "draw", "pair", "lineup", "result", "results", "winner",
             "import", "withdraw", "penalty", "unpair", "delete-round", "repair")
 
 
@@ -57,6 +61,8 @@ def reports_errors(func):
     cannot read (damaged, or not an event) says so the same way."""
     @functools.wraps(func)
     def run(args):
+        out = sys.stdout
+        sys.stdout = VisibleWriter(out)  # every printout: names as they are (textsafe.py)
         try:
             return func(args)
         except TournamentError as e:
@@ -64,6 +70,8 @@ def reports_errors(func):
         except sqlite3.DatabaseError as e:
             raise UsageError("%s: the event file is damaged or not an event file (%s); `xqboard tournament "
                              "restore %s` lists its backups" % (args.file, e, args.file)) from None
+        finally:
+            sys.stdout = out
     return run
 
 
@@ -74,9 +82,9 @@ def backed_up(action, func):
     def run(args):
         copy = None
         if os.path.isfile(args.file):
-            from ...tournament.event import Event
+            from ...tournament.event import Tournament
 
-            Event.open(args.file).db.close()      # a damaged or foreign file stops here, with its reason
+            Tournament.open(args.file).db.close()      # a damaged or foreign file stops here, with its reason
             copy = backups.save(args.file, action)
         try:
             return func(args)

@@ -32,10 +32,21 @@ def given_fields(args):
     return {k: getattr(args, k) for k in FIELD_OPTIONS if getattr(args, k) is not None}
 
 
+def late_rule(settings):
+    """What the rounds a late entry missed score, by the event's rule
+    (new --late-points, docs/TOURNAMENT.md "Late entries")."""
+    return {"loss": "each round missed scores no points",
+            "draw": "each round missed scores a draw",
+            "bye": "his first round missed scores as his bye (14.4; no other bye for him), any other no points"
+            }[settings.late_points]
+
+
 def run(args):
     ev = open_event(args)
     pid = ev.add_player(args.name, team=args.team, **given_fields(args))
     e = [x for x in ev.entrants() if x.id == pid]
     if e and e[0].joined_round > 1:
-        print("late entry: %s is number %d from round %d; rounds missed score a %s each (new --late-points)"
-              % (e[0].name, e[0].number, e[0].joined_round, ev.settings.late_points))
+        print("late entry: %s is number %d from round %d; %s" % (e[0].name, e[0].number, e[0].joined_round,
+                                                               late_rule(ev.settings)))
+    else:
+        print("%s: %s entered (%d, %d in all)" % (args.file, args.name, pid, len(ev.entrants("player"))))

@@ -7,7 +7,7 @@ wrote beside it; with --key, the arbiter's seal too), unless
 import sys
 
 from ...errors import UsageError
-from .common import open_event
+from .common import open_event, print_correction
 
 
 def register(actions):
@@ -23,7 +23,7 @@ def register(actions):
 
 
 def run(args):
-    from ...tournament.pgn import import_records
+    from ...tournament.pgn_import import import_records
 
     from ..sim import key_arg
 
@@ -37,8 +37,10 @@ def run(args):
         print("unchanged %s: round %d board %d %s" % (where, rnd, board, res))
     for where, why in rep.unverified:
         print("UNVERIFIED %s: %s (taken: --accept-unverified)" % (where, why))
-    for line in rep.forced:
-        print("forced: %s" % line)
+    for correction in rep.forced:
+        print("forced: round %d board %s corrected after round %d was paired"
+              % (correction.corrected, ", ".join(map(str, correction.boards)), correction.repaired))
+        print_correction(ev, correction)
     for where, why in rep.refused:
         print("refused   %s: %s" % (where, why), file=sys.stderr)
     if rep.refused:

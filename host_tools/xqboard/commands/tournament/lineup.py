@@ -14,3 +14,4 @@ def register(actions):
 
 def run(args):
     open_event(args).set_lineup(args.round, args.team, args.players)
+    print("%s: round %d lineup of %s: %s" % (args.file, args.round, args.team, ", ".join(args.players)))

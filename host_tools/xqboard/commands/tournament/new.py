@@ -6,6 +6,8 @@ def register(actions):
     a = actions.add_parser("new", help="create an event file")
     a.add_argument("file")
     a.add_argument("--name", required=True)
+    a.add_argument("--short", default="",
+                   help="the name the boards get at `round start` (default: the name, cut to the board's 64 bytes)")
     a.add_argument("--system", default="swiss",
                    help="roundrobin, groups (10.2), swiss (10.3), swiss-ko (10.5), swiss-elim (10.6), knockout, double")
     a.add_argument("--kind", default="individual", help="individual or team")
@@ -28,8 +30,9 @@ def register(actions):
                    help="team events: rank by match points (14.5, 14.6) or total game points (14.7)")
     a.add_argument("--no-late-entries", dest="late_entries", action="store_false",
                    help="a Swiss takes no player after round 1 (the 2011 rules are silent; default: it does)")
-    a.add_argument("--late-points", default="loss", choices=("loss", "draw"),
-                   help="what each round a late entry missed scores (default: a loss)")
+    a.add_argument("--late-points", default="loss", choices=("loss", "draw", "bye"),
+                   help="what the rounds a late entry missed score: loss (no points, the default), draw, "
+                        "or bye (his first round missed is his bye, 14.4: no other bye for him)")
     a.add_argument("--tc", default="", help="time control the boards start with (`round start`), e.g. 90m, 60m+30s")
     a.add_argument("--date", default="")
     a.add_argument("--city", default="")
@@ -38,15 +41,17 @@ def register(actions):
 
 
 def run(args):
-    from ...tournament.event import Event
+    from ...tournament.event import Tournament
 
     tbs = [t.strip() for t in args.tiebreaks.split(",")] if args.tiebreaks else None
-    ev = Event.create(args.file, args.name, system=args.system, kind=args.kind, rounds=args.rounds,
+    ev = Tournament.create(args.file, args.name, system=args.system, kind=args.kind, rounds=args.rounds,
                       scoring=args.scoring, tiebreaks=tbs, level=args.level, boards=args.boards,
                       lineup=args.lineup, games=args.games, cycles=args.cycles, groups=args.groups,
                       qualifiers=args.qualifiers, elim_from=args.eliminate_from,
                       elim_per_round=args.eliminate_per_round, elim_keep=args.eliminate_keep,
                       first=args.first, seed=args.seed, date=args.date, city=args.city, arbiter=args.arbiter,
-                      rank_by=args.rank_by, late_entries=args.late_entries, late_points=args.late_points, tc=args.tc)
+                      rank_by=args.rank_by, late_entries=args.late_entries, late_points=args.late_points, tc=args.tc,
+                      short=args.short)
     s = ev.settings
-    print("%s: %s, %s, %s, tie-breaks %s" % (args.file, s.name, s.system, s.kind, ",".join(s.tiebreaks)))
+    print("%s: %s, %s, %s, tie-breaks %s; on the boards: %s" % (args.file, s.name, s.system, s.kind,
+                                                                ",".join(s.tiebreaks), ev.short_name))

@@ -15,3 +15,4 @@ def register(actions):
 
 def run(args):
     open_event(args).penalize(args.name, args.article, args.round, args.note)
+    print("%s: %s penalised, %s%s" % (args.file, args.name, args.article, " (round %d)" % args.round if args.round else ""))

@@ -1,6 +1,7 @@
 """`xqboard tournament players FILE`: the entrants, one a line (number,
-name, pinyin, rating, club, seed; a team's members in brackets). A name
-several players share shows its club or number."""
+name, pinyin, rating, club, seed; a team's members in brackets), with who
+joined late, withdrew (19.1-19.3) or was eliminated (10.6). A name several
+players share shows its club or number."""
 from .common import file_action, open_event
 
 
@@ -20,10 +21,16 @@ def describe(e, shown=None):
     def pad(text, size):
         return str(text) + " " * max(0, size - width(text))
 
-    late = "  (from round %d)" % e.joined_round if (e.joined_round or 1) > 1 else ""
+    notes = []
+    if (e.joined_round or 1) > 1:
+        notes.append("from round %d" % e.joined_round)
+    if e.withdrawn_round:
+        notes.append("withdrew from round %d%s" % (e.withdrawn_round, ", results cancelled (19.2)" if e.annulled else ""))
+    if e.eliminated_round:
+        notes.append("out from round %d (10.6)" % e.eliminated_round)
     return "%4s  %s %s %6s  %s seed %s%s" % (
         e.number or "(%d)" % e.id, pad(shown or e.name, 24), pad(e.pinyin or "", 18), e.rating or "",
-        pad(e.club or "", 16), e.seed or "-", late)
+        pad(e.club or "", 16), e.seed or "-", "".join("  (%s)" % n for n in notes))
 
 
 def print_entrants(ev):

@@ -10,4 +10,7 @@ def register(actions):
 
 
 def run(args):
-    open_event(args).remove(args.name)
+    ev = open_event(args)
+    name = ev.entrant(args.name).name
+    ev.remove(args.name)
+    print("%s: %s removed, %d left; the numbers are drawn again" % (args.file, name, len(ev.entrants())))

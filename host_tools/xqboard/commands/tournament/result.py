@@ -8,8 +8,8 @@ sees them (`DashResults`).
 """
 import argparse
 
-from ...tournament.event import MAX_FOULS
-from .common import open_event
+from ...tournament.scoring import MAX_FOULS
+from .common import game_line, open_event, print_correction
 
 # Results that begin with '-' (scoring.ALIASES has their other spellings).
 DASHED = ("-+", "--", "-/+", "-/-", "-:+")
@@ -49,15 +49,18 @@ def register(actions):
 
 
 def run(args):
+    from ...tournament.entry import paired_round
+
     ev = open_event(args)
+    paired_round(ev, args.round)
     old = ev.game_at(args.round, args.board)["result"]
-    report = ev.set_result(args.round, args.board, args.result, fouls_red=args.fouls_red,
-                           fouls_black=args.fouls_black, termination=args.termination, force=args.force)
+    correction = ev.set_result(args.round, args.board, args.result, fouls_red=args.fouls_red,
+                               fouls_black=args.fouls_black, termination=args.termination, force=args.force)
     new = ev.game_at(args.round, args.board)["result"]
     if old is not None and old != new:
         print("forced: round %d board %d was %s, now %s; the standings are re-ranked" % (
             args.round, args.board, old, new))
-        for line in report or ():
-            print("forced: %s" % line)
-        if report is None and args.round < ev.current_round:
-            print("forced: no pairing of round %d would have changed" % (args.round + 1))
+        if correction:
+            print_correction(ev, correction)
+        return
+    print("%s: %s%s" % (game_line(ev, args.round, args.board), new, " (unchanged)" if old == new else " entered"))

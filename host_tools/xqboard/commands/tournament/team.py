@@ -13,4 +13,6 @@ def register(actions):
 
 
 def run(args):
-    open_event(args).add_team(args.name, club=args.club, rating=args.rating, seed=args.seed)
+    ev = open_event(args)
+    ev.add_team(args.name, club=args.club, rating=args.rating, seed=args.seed)
+    print("%s: team %s entered, %d teams in all" % (args.file, args.name, len(ev.entrants("team"))))

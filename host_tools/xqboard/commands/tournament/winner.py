@@ -14,3 +14,4 @@ def register(actions):
 
 def run(args):
     open_event(args).set_winner(args.round, args.table, args.name)
+    print("%s: round %d table %d won by %s (the arbiter's decision, 10.4)" % (args.file, args.round, args.table, args.name))

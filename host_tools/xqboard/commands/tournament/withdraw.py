@@ -11,6 +11,9 @@ def register(actions):
 
 
 def run(args):
-    annulled = open_event(args).withdraw(args.name, args.round)
+    ev = open_event(args)
+    annulled = ev.withdraw(args.name, args.round)
+    e = ev.entrant(args.name)
+    print("%s: %s withdrawn from round %d" % (args.file, e.name, e.withdrawn_round))
     if annulled:
         print("fewer than half the games played: all results of %s are cancelled (19.2)" % args.name)

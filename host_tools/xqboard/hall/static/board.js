@@ -114,7 +114,9 @@ const XQ = (() => {
   // A stream of the hall (EventSource: it reconnects by itself and sends
   // the last event's id, so the server goes on with no gap). onUpdate gets
   // each update and the offset of the server's clock from ours.
-  function follow(url, onUpdate) {
+  // onLinks(links, offset): the boards' links when they change ({device:
+  // {state: up|cut|silent|logger|broker, logger, heard}}, hub.py's links())
+  function follow(url, onUpdate, onLinks) {
     const source = new EventSource(url);
     // while the stream is down the page says so (hall.css: body.offline)
     source.addEventListener("error", () => document.body.classList.add("offline"));
@@ -123,8 +125,25 @@ const XQ = (() => {
       const data = JSON.parse(ev.data);
       onUpdate(data, data.now - Date.now(), ev.lastEventId);
     });
+    source.addEventListener("links", ev => {
+      const data = JSON.parse(ev.data);
+      if (onLinks) onLinks(data.links, data.now - Date.now());
+    });
     return source;
   }
 
-  return {diagram, clockText, follow, STEP, MARGIN, WIDTH, HEIGHT};
+  // ms left on `side`'s clock of board state `b` now: the running one
+  // counts down from the report's time (the server's clock `offset` ms
+  // ahead of ours), and no further than the board was last heard when its
+  // link (links[b.device]) is not up: past a cut cable nobody knows it
+  function timeLeft(b, side, links, offset) {
+    const c = b.clocks, ms = c[side];
+    if (c.running !== side || b.phase !== "playing") return ms;
+    const link = links[b.device];
+    const now = Date.now() + offset;
+    const until = link && link.state !== "up" ? Math.max(c.asof, Math.min(now, link.heard)) : now;
+    return ms - (until - c.asof);
+  }
+
+  return {diagram, clockText, follow, timeLeft, STEP, MARGIN, WIDTH, HEIGHT};
 })();

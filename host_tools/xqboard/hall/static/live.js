@@ -1,35 +1,44 @@
 // The live page: every board of the hall, its clocks counting, the moves
 // in Chinese, the result with its article; a board opens full size
-// (#board=<name>). Fed by /stream (server-sent events).
+// (#board=<name>), steppable (viewer.js), with the eval bar (eval/evalbar.js) unless the page is a
+// hall screen (?screen=hall). Fed by /stream (server-sent events).
 "use strict";
 
-const hall = {boards: {}, order: [], offset: 0};
+const hall = {boards: {}, order: [], offset: 0, links: {}};
+const T = XQi18n.t;
 
 const esc = s => String(s == null ? "" : s).replace(/[&<>"]/g, c => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;"}[c]));
 
-// ms left on `side`'s clock now: the running one counts down from the
-// report's time (the server's clock, `offset` ms ahead of ours)
-function timeLeft(b, side) {
-  const c = b.clocks, ms = c[side];
-  if (c.running !== side || b.phase !== "playing") return ms;
-  return ms - (Date.now() + hall.offset - c.asof);
+// ms left on `side`'s clock now (board.js: stopped where the board was
+// last heard when its link is not up)
+const timeLeft = (b, side) => XQ.timeLeft(b, side, hall.links, hall.offset);
+
+function linkBadge(b) {
+  const link = hall.links[b.device];
+  if (!link || link.state === "up") return "";
+  return ` · <span class="link ${esc(link.state)}">${esc(T("link." + link.state))}</span>`;
 }
 
+// the reason in the page's language: the article's own words in Chinese
+// (record/articles.py, sent as reason_zh), the board's words otherwise
 function resultText(r) {
   if (!r) return "";
-  let words = `${r.score} ${r.article || ""} ${r.reason || ""}`;
-  if (r.verdict) words += " · awaiting the arbiter";
-  else if (r.provisional) words += " · provisional (art. 9)";
-  else words += " · confirmed";
-  if (r.overruled) words += " · overruled by the arbiter";
+  const reason = (XQi18n.lang === "zh" && r.reason_zh) || r.reason || "";
+  let words = `${r.score} ${r.article || ""} ${reason}`;
+  if (r.verdict) words += " · " + T("state.verdict");
+  else if (r.provisional) words += " · " + T("state.provisional");
+  else words += " · " + T("state.confirmed");
+  if (r.overruled) words += " · " + T("state.overruled");
   return words;
 }
 
-function movesHtml(moves, first) {
+// a game Black starts (a set position) numbers its first move "1. …"
+function movesHtml(moves, first, blackFirst) {
+  const all = blackFirst ? [null, ...moves] : moves;
   let out = "";
-  for (let i = first - first % 2; i < moves.length; i += 2) {
-    out += `<span class="mv"><b>${i / 2 + 1}.</b> ${esc(moves[i])}` +
-           (moves[i + 1] ? ` ${esc(moves[i + 1])}` : "") + "</span> ";
+  for (let i = first - first % 2; i < all.length; i += 2) {
+    out += `<span class="mv"><b>${i / 2 + 1}.</b> ${all[i] === null ? "…" : esc(all[i])}` +
+           (all[i + 1] ? ` ${esc(all[i + 1])}` : "") + "</span> ";
   }
   return out;
 }
@@ -37,25 +46,27 @@ function movesHtml(moves, first) {
 function playerHtml(b, side) {
   const running = b.clocks.running === side && b.phase === "playing";
   return `<div class="player ${side}${running ? " running" : ""}">` +
-         `<span class="name">${esc(b.info[side] || side)}</span>` +
+         `<span class="name">${typeof XQEvent !== "undefined" ? XQEvent.player(b, side) : esc(b.info[side] || side)}</span>` +
          `<span class="clock" data-side="${side}">${XQ.clockText(timeLeft(b, side))}</span></div>`;
 }
 
 function cardInner(b, full) {
   const info = b.info || {};
-  const head = `<div class="head">Board ${esc(b.board)}` +
-               (info.round ? ` · round ${esc(info.round)}` : "") +
-               (b.phase !== "playing" ? ` · <span class="phase">${esc(b.phase)}</span>` : "") + "</div>";
+  const head = `<div class="head">${esc(T("live.board", {board: b.board}))}` +
+               (info.round ? ` · ${esc(T("live.round", {round: info.round}))}` : "") +
+               (b.phase !== "playing" ? ` · <span class="phase" data-phase="${esc(b.phase)}">${esc(T("phase." + b.phase))}</span>` : "") +
+               linkBadge(b) + "</div>";
   const result = b.result ? `<div class="result${b.result.provisional ? " provisional" : ""}">${esc(resultText(b.result))}</div>` : "";
   const alert = b.alert ? `<div class="alert">⚠ ${esc(b.alert)}</div>` : "";
-  const moves = `<div class="moves">${movesHtml(b.moves, full ? 0 : Math.max(0, b.moves.length - 6))}</div>`;
+  const moves = `<div class="moves">${movesHtml(b.moves, full ? 0 : Math.max(0, b.moves.length - 6), b.first === "black")}</div>`;
   let extra = "";
   if (full) {
     extra = (b.overrules || []).map(o => `<div class="overrule">${esc(o)}</div>`).join("") +
       `<div class="exports"><a href="/export/${encodeURIComponent(b.board)}.pgn">PGN</a> · ` +
       `<a href="/export/${encodeURIComponent(b.board)}.dhtmlxq">DhtmlXQ</a></div>`;
   }
-  return {head: head + playerHtml(b, "black"), foot: playerHtml(b, "red") + result + alert + moves + extra};
+  const bar = full && XQEval.on ? '<div class="eval-slot"></div>' : "";  // eval/evalbar.js
+  return {head: head + playerHtml(b, "black"), foot: playerHtml(b, "red") + bar + result + alert + moves + extra};
 }
 
 function render(el, b, full) {
@@ -65,6 +76,9 @@ function render(el, b, full) {
   el.dataset.board = b.board;
   el.dataset.seq = b.seq;
   el.dataset.last = b.last ? b.last.join("") : "";
+  const link = hall.links[b.device];
+  el.dataset.link = link ? link.state : "";
+  if (full) XQView.attach(el, b);  // viewer.js: the game stepped through, and the eval bar of the position shown
 }
 
 function card(name) {
@@ -83,6 +97,7 @@ function openBoard() {
   const m = /^#board=(.+)$/.exec(location.hash);
   const full = document.getElementById("full");
   const b = m && hall.boards[decodeURIComponent(m[1])];
+  if (!b && /^#game=/.test(location.hash)) return;  // a game of another round: event.js opens it
   full.hidden = !b;
   if (b) render(document.getElementById("full-body"), b, true);
 }
@@ -104,6 +119,16 @@ function dropOthers(boards) {
   }
 }
 
+// "Cup · 8 boards · live" (the stream's words from the first update on, not the table's "connecting…")
+function drawStatus() {
+  const status = document.getElementById("status");
+  if (!hall.streamed) return status;
+  const events = eventNames();
+  status.textContent = T("live.status", {events: events ? events + " · " : "", n: Object.keys(hall.boards).length});
+  delete status.dataset.t;
+  return status;
+}
+
 function eventNames() {
   const names = new Set(Object.values(hall.boards).map(b => b.info.event).filter(Boolean));
   return [...names].join(" · ");
@@ -117,11 +142,29 @@ XQ.follow("/stream", (data, offset, id) => {
     render(card(b.board), b, false);
   }
   openBoard();
-  const status = document.getElementById("status");
-  const events = eventNames();
-  status.textContent = `${events ? events + " · " : ""}${Object.keys(hall.boards).length} boards · live`;
+  hall.streamed = true;
+  const status = drawStatus();
   status.dataset.cursor = id;
   status.dataset.full = data.full;  // false: a catch-up from the last id, no snapshot
+  for (const b of data.boards) seen(b);
+}, (links, offset) => {
+  hall.offset = offset;
+  hall.links = links;
+  redraw();
 });
+
+// when each board's latest event reached this page (Date.now() ms): what
+// the desk's test reads to time a command from its click to the live page
+const seenAt = {};
+function seen(b) { seenAt[b.board] = {seq: b.seq, at: Date.now()}; }
+window.XQLive = {seenAt, hall};
+// another language: every card drawn again in it
+function redraw() {
+  drawStatus();
+  for (const b of Object.values(hall.boards)) render(card(b.board), b, false);
+  openBoard();
+}
+XQi18n.onChange(redraw);
+XQi18n.apply();
 window.addEventListener("hashchange", openBoard);
 setInterval(tick, 100);

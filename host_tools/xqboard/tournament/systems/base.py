@@ -16,7 +16,7 @@ Draw(numbers={7: 1, 9: 2})
 """
 import abc
 
-from ..errors import TournamentError
+from ..refusal import TournamentError
 
 
 class Draw:

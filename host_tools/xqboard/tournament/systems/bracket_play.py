@@ -12,7 +12,7 @@ this module.
 """
 import random
 
-from ..errors import TournamentError
+from ..refusal import TournamentError
 from ..knockout import Bracket, rapid_draw_with_foul, seed_order, single_structure
 from .base import Draw
 

@@ -9,7 +9,7 @@ games between the unbeaten player A and the losers' bracket winner B
 """
 import random
 
-from ..errors import TournamentError
+from ..refusal import TournamentError
 from ..knockout import Bracket, double_structure, final_game_rules, final_state, rapid_draw_with_foul
 from ..scoring import outcome
 from .base import System

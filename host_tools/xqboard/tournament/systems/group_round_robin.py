@@ -6,7 +6,7 @@ group, then the round-robin table of each group; standings by group.
 >>> [g.planned_rounds(Settings('Cup', system='groups', groups=2), n) for n in (4, 7, 8, 12)]
 [1, 3, 3, 5]
 """
-from ..errors import TournamentError
+from ..refusal import TournamentError
 from ..roundrobin import largest_number, snake_groups
 from .base import Draw
 from .round_robin import RoundRobin

@@ -5,7 +5,7 @@ others on the even ones, then swiss.pair_round each round.
 >>> PositionalSwiss().planned_rounds(Settings('Open', rounds=7), 40)
 7
 """
-from ..errors import TournamentError
+from ..refusal import TournamentError
 from ..swiss import PairingError, SwissPlayer, pair_round
 from .base import Draw, System, rounds_left, withdrawal_result
 

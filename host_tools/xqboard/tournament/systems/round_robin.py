@@ -8,7 +8,7 @@ table, `cycles` 2 for a second cycle with colours swapped.
 >>> rr.planned_rounds(Settings('Club', system='roundrobin', cycles=2), 6)
 10
 """
-from ..errors import TournamentError
+from ..refusal import TournamentError
 from ..roundrobin import largest_number, table
 from .base import Draw, System, withdrawal_result
 

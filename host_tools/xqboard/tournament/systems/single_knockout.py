@@ -6,7 +6,7 @@ quarter of the bracket seeded, byes to the seeds, colours by lot (12.4).
 >>> [ko.planned_rounds(s, n) for n in (2, 3, 4, 5, 8, 9, 16, 32)]
 [1, 2, 2, 3, 3, 4, 4, 5]
 """
-from ..errors import TournamentError
+from ..refusal import TournamentError
 from ..knockout import bracket_size
 from .base import System
 from .bracket_play import bracket_draw, knockout_match_decided, pair_ready, pairings_with_bracket, single_bracket, single_champion

@@ -1,0 +1,136 @@
+"""The event around the boards, for the live page: every round's games
+(finished ones replayable in the viewer), and, with a tournament file
+attached (`xqboard broadcast --tournament`), its players, pairings and
+standings (docs/HALL.md, "The event").
+
+  /rounds/<round>.json                 the round's games as board states (hall/boardview.py)
+  /rounds/<round>/<device>/<game>.json one game ply by ply, for the viewer (exports.steps)
+  /event/players.json                  number, name (duplicates told apart), club, rating, score
+  /event/pairings.json                 the round's pairing list (?round=N; default: the last paired)
+  /event/standings.json                the standings, with the tie-breaks of art. 14
+  /standings                           the page of the two (static/standings.html)
+
+The games come from hall/rounds.py's Rounds over the public hub (with a
+broadcast delay, the delayed one: nothing here is ahead of the live
+page); the lists from the organiser's own functions (tournament/lists.py),
+read from the file at each request, so a result `broadcast` confirms into
+it (hall/results.py) is on the next read.
+"""
+import contextlib
+from pathlib import Path
+
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
+from starlette.routing import Route
+
+from ..tournament.refusal import TournamentError
+from ..tournament.event import Tournament
+from ..tournament.lists import TB_TITLES, num, pairing_list, standings_list
+from . import exports
+
+NO_STORE = {"Cache-Control": "no-cache"}  # a list changes when a result is confirmed: ask each time
+
+
+def side_json(side):
+    """A lists.Side as the pages read it."""
+    if side is None:
+        return None
+    return {"number": side.number, "name": side.name, "club": side.club, "rating": side.rating,
+            "points": None if side.points is None else num(side.points)}
+
+
+def pairings_json(pl):
+    rows = []
+    for row in pl.rows:
+        rows.append({"table": row.table, "red": side_json(row.red), "black": side_json(row.black),
+                     "rest": row.rest, "label": row.label, "score": row.score,
+                     "games": [{"board": g.board, "red": side_json(g.red), "black": side_json(g.black),
+                                "result": g.result} for g in row.games]})
+    return {"event": pl.event, "round": pl.round, "team": pl.team, "rows": rows}
+
+
+def tiebreak_json(t):
+    """A tie-break column: its title, its words apart in each language (the
+    pages show one) and its article, which stays a number in both."""
+    en, zh = TB_TITLES[t.name].rsplit(" ", 1)
+    return {"name": t.name, "title": t.title, "en": en, "zh": zh, "article": t.article}
+
+
+def standings_json(st):
+    return {"event": st.event, "after": st.after, "in_play": st.in_play, "when": st.when(),
+            "results_in": st.results_in, "games": st.games,
+            "scoring": st.scoring, "tiebreaks": [tiebreak_json(t) for t in st.tiebreaks],
+            "rows": [{"rank": r.rank, "shared": r.shared, "number": r.number, "name": r.name, "club": r.club,
+                      "rating": r.rating, "score": num(r.score), "tiebreaks": r.tiebreaks, "note": r.note}
+                     for r in st.rows]}
+
+
+def players_json(st):
+    """Every entrant by number, the score of the standings beside it."""
+    rows = sorted(st.rows, key=lambda r: (r.number is None, r.number or 0))
+    return {"event": st.event, "when": st.when(),
+            "players": [{"number": r.number, "name": r.name, "club": r.club, "rating": r.rating,
+                         "score": num(r.score), "rank": r.rank} for r in rows]}
+
+
+class EventPages:
+    """The routes above over `rounds` (hall/rounds.py, of the public hub)
+    and the tournament file at `tournament` (None: the lists answer 404)."""
+
+    def __init__(self, rounds, tournament=None):
+        self.rounds = rounds
+        self.tournament = str(tournament) if tournament else None
+
+    async def round_games(self, request):
+        name = request.path_params["round"]
+        boards = self.rounds.states(name)
+        if boards is None:
+            return PlainTextResponse("no round %s in this hall" % name, status_code=404)
+        for b in boards:
+            b["export"] = "/rounds/%s/%s/%s.json" % (name, b["device"], b["game"])
+        return JSONResponse({"round": name, "current": self.rounds.current(), "boards": boards}, headers=NO_STORE)
+
+    async def round_game(self, request):
+        p = request.path_params
+        try:
+            steps = self.rounds.written(p["round"], p["device"], p["game"], exports.steps)
+        except (KeyError, ValueError):  # (ValueError: a game that is no number)
+            return PlainTextResponse("no such game in round %s" % p["round"], status_code=404)
+        return JSONResponse(steps)
+
+    def lists(self, build):
+        """JSONResponse of build(event) over the tournament file, or 404."""
+        if self.tournament is None:
+            return PlainTextResponse("no tournament file attached (broadcast --tournament)", status_code=404)
+        try:
+            ev = Tournament.open(self.tournament)
+        except TournamentError as e:
+            return PlainTextResponse(str(e), status_code=404)
+        with contextlib.closing(ev.db):
+            try:
+                return JSONResponse(build(ev), headers=NO_STORE)
+            except TournamentError as e:
+                return PlainTextResponse(str(e), status_code=404)
+
+    async def players(self, request):
+        return self.lists(lambda ev: players_json(standings_list(ev)))
+
+    async def standings(self, request):
+        return self.lists(lambda ev: standings_json(standings_list(ev)))
+
+    async def pairings(self, request):
+        rnd = request.query_params.get("round", "")
+        if rnd and not rnd.isdigit():
+            return PlainTextResponse("round: a number", status_code=400)
+        return self.lists(lambda ev: pairings_json(pairing_list(ev, int(rnd) if rnd else None))
+                          if ev.current_round else {"round": None, "rows": []})
+
+    async def standings_page(self, request):
+        return FileResponse(Path(__file__).resolve().parent / "static" / "standings.html")
+
+    def routes(self):
+        return [Route("/rounds/{round}.json", self.round_games),
+                Route("/rounds/{round}/{device}/{game}.json", self.round_game),
+                Route("/event/players.json", self.players),
+                Route("/event/pairings.json", self.pairings),
+                Route("/event/standings.json", self.standings),
+                Route("/standings", self.standings_page)]

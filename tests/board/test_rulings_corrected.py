@@ -1,0 +1,271 @@
+"""The rulings the arbiter changes, counted right (issue 27, item 4): each
+case played as a scenario on the simulated board (the firmware in the unix
+port), named by its article, checking the events the board sends."""
+from . import scenarios as sc
+from .test_arbiter import refused, seq_of
+from .test_scenarios import MATE_IN_1
+
+START = "0 new tc=10m\n0 setup\n100 start\n"
+H2E2 = "1s lift h2\n1.2s place e2\n1.5s press red\n"  # Red's first move, pressed
+
+
+def overrules(lines, what=None):
+    return [w[4:] for w in sc.events(lines, "OVERRULE") if what is None or w[4] == what]
+
+
+# -- fouls the arbiter declares count by their kind --------------------------
+
+def test_4_1_9_a_declared_second_press_without_a_move_loses():
+    # the board's own 8.1.7 and the arbiter's declared one: the second loses
+    lines = sc.run(START + "1s press red\n2s cmd foul red 8.1.7 by=Li\n")
+    assert [w[4:6] for w in sc.events(lines, "FOUL")] == [["red", "8.1.7"]]
+    assert overrules(lines, "foul") == [["foul", "red", "by=Li", "8.1.7"]]
+    assert sc.result(lines)[:2] == ["0-1", "4.1.9"]
+    # two declared ones alone lose too, before any third foul (4.1.10)
+    lines = sc.run(START + "1s cmd foul red 8.1.7 by=Li\n2s cmd foul red 8.1.7 by=Li\n")
+    assert sc.result(lines)[:2] == ["0-1", "4.1.9"]
+
+
+def test_4_1_8_a_declared_breach_loses_at_once_at_national_level():
+    lines = sc.run("0 new tc=10m level=national\n0 setup\n100 start\n" + H2E2 + "2s cmd foul black 8.1.8 by=Li\n")
+    assert overrules(lines, "foul") == [["foul", "black", "by=Li", "8.1.8"]]
+    assert sc.result(lines)[:2] == ["1-0", "4.1.8"]
+
+
+def test_4_1_8_a_declared_breach_after_a_witnessed_one_loses_at_provincial_level():
+    # the board witnesses Red's first breach (a chariot over its soldier,
+    # 8.1.8, a foul); the arbiter declares a second: 4.1.8
+    for level in ("provincial", "junior"):
+        lines = sc.run("0 new level=%s\n0 setup\n100 start\n" % level +
+                       "1s lift a0\n1.2s place a4\n1.4s press red\n5s lift a4\n5.2s place a0\n"
+                       "6s cmd foul red 8.1.8 by=Li\n")
+        assert [w[4:6] for w in sc.events(lines, "FOUL")] == [["red", "8.1.8"]]
+        assert sc.result(lines)[:2] == ["0-1", "4.1.8"], level
+
+
+def test_4_1_8_a_witnessed_breach_after_a_declared_one_loses_at_provincial_level():
+    lines = sc.run("0 new level=provincial\n0 setup\n100 start\n0.5s cmd foul red 8.1.8 by=Li\n"
+                   "1s lift a0\n1.2s place a4\n1.4s press red\n")
+    assert sc.result(lines)[:2] == ["0-1", "4.1.8"]
+    # a single declared breach at provincial level is a foul only
+    lines = sc.run("0 new level=provincial\n0 setup\n100 start\n1s cmd foul red 8.1.8 by=Li\n")
+    assert sc.result(lines) is None
+
+
+# -- a struck foul takes back the result it caused ---------------------------
+
+def test_4_1_10_striking_the_third_foul_annuls_its_result_and_the_confirm_carries_none():
+    lines = sc.run(START + "1s cmd foul red 8.1.6 by=Li\n2s cmd foul red 8.1.9 by=Li\n3s cmd foul red 8.1.1 by=Li\n"
+                   "4s cmd unfoul 8 by=Li\n5s cmd resume\n" + H2E2.replace("1", "6") + "8s cmd resign black\n"
+                   "9s cmd confirm\n")
+    three = seq_of(lines, "RESULT", "0-1", "4.1.10")
+    assert overrules(lines)[3] == ["unfoul", "red", "replaces=8", "by=Li", "8.1.1"]
+    # the annulment names the result it replaces; play went on from there
+    assert overrules(lines)[4] == ["annul", "replaces=%d" % three, "by=Li", "17.1"]
+    assert sc.moves(lines) == ["h2e2"]
+    confirm = sc.events(lines, "CONFIRM")[0]
+    assert confirm[4:6] == ["1-0", "4.1.12"] and "fouls=2/0" in confirm and "4.1.10" not in confirm
+
+
+def test_4_1_10_striking_a_foul_the_result_does_not_rest_on_leaves_it():
+    # Black's foul struck after Red lost by three fouls: Red's result stands
+    lines = sc.run(START + "0.5s cmd foul black 8.1.6 by=Li\n1s cmd foul red 8.1.6 by=Li\n2s cmd foul red 8.1.9 by=Li\n"
+                   "3s cmd foul red 8.1.1 by=Li\n4s cmd unfoul 6 by=Li\n5s cmd confirm\n")
+    assert overrules(lines, "annul") == []
+    assert sc.events(lines, "CONFIRM")[0][4:6] == ["0-1", "4.1.10"]
+
+
+def test_9_a_foul_is_struck_only_before_confirm():
+    lines = sc.run(START + "1s cmd foul red 8.1.6 by=Li\n2s cmd resign red\n3s cmd confirm\n4s cmd unfoul 6 by=Li\n")
+    assert any("confirmed (art. 9)" in x for x in refused(lines))
+    assert overrules(lines, "unfoul") == []
+
+
+# -- 5.10: a piece between points, then the clock pressed --------------------
+
+def test_5_10_a_piece_between_points_then_the_press_is_a_move_not_a_foul():
+    # Red's cannon is seen on no point when Red presses: by 5.10 a move was
+    # made: no foul (8.1.7), ever a 4.1.9; when it lands on e2 the move is
+    # recorded and the press made hands the clock over
+    lines = sc.run(START + "1s lift h2\n1.5s press red\n2s place e2\n"
+                   "4s lift h9\n4.2s place g7\n4.5s press black\n"
+                   "5s lift h0\n5.5s press red\n6s place g2\n")
+    assert [w[4:8] for w in sc.events(lines, "ALERT")][:1] == [["between", "put=h2", "clear=-", "5.10"]]
+    assert not sc.events(lines, "FOUL") and sc.result(lines) is None
+    assert [w[4:6] for w in sc.events(lines, "NOPRESS")] == [["red", "piece-between"]] * 2
+    assert sc.moves(lines) == ["h2e2", "h9g7", "h0g2"]
+    presses = sc.events(lines, "PRESS")
+    assert [w[4] for w in presses] == ["red", "black", "red"]
+    # Red's clock ran to the landing (2 s, and the sensors' settling), not to the press
+    assert 600000 - 2000 < int(presses[0][5]) < 600000 - 1900
+
+
+# -- 5.8: the arbiter's correction and what is counted after it --------------
+
+CORRECTED = "4k4/9/9/9/9/9/9/9/4A4/3AK4 w - - %d 1"  # a bare position no game above reaches
+START_FEN = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+
+def points(fen):
+    """The occupied points of a FEN (presence: what the sensors see)."""
+    held = set()
+    for r, row in enumerate(fen.split()[0].split("/")):
+        f = 0
+        for c in row:
+            if c.isdigit():
+                f += int(c)
+            else:
+                held.add("abcdefghi"[f] + str(9 - r))
+                f += 1
+    return held
+
+
+def arrange(was, fen, t, gap=100):
+    """Script lines that turn the pieces of position `was` into those of
+    `fen` by hand from time t (the arbiter setting the corrected position
+    on the board); returns them and the time after."""
+    have, want = points(was), points(fen)
+    spare, lines = sorted(have - want), []
+    for p in sorted(want - have):
+        lines += ["%d lift %s" % (t, spare.pop()), "%d place %s" % (t + gap, p)]
+        t += 2 * gap
+    for p in spare:
+        lines.append("%d lift %s" % (t, p))
+        t += gap
+    return "\n".join(lines) + "\n", t + 500
+
+
+def claim_after_correction(fen, extra=""):
+    """From the start, `correct <fen>[ extra]`, the pieces set by hand, one
+    quiet round (e0f0 e9d9), then Red's natural-limit claim: the lines."""
+    script = START + "1s cmd correct %s%s\n" % (fen.replace(" ", "_"), extra)
+    by_hand, t = arrange(START_FEN, fen, 1100)
+    body, t = sc.play(["e0f0", "e9d9"], fen, t0=t)
+    return sc.run(script + by_hand + "\n".join(body) + "\n%d cmd claim red natural\n" % t)
+
+
+def test_4_2_4_after_a_correction_to_a_new_position_the_count_is_the_fens_and_a_true_claim_draws():
+    # 59 rounds without a capture, as the arbiter states; one quiet round
+    # more reaches the limit of 60: Red's claim draws (4.2.4)
+    lines = claim_after_correction(CORRECTED % 118)
+    assert sc.events(lines, "CORRECT")[0][4].endswith("_118_1")
+    assert sc.events(lines, "CLAIM")[0][4:7] == ["red", "natural", "rounds=60"]
+    assert sc.result(lines)[:2] == ["1/2-1/2", "4.2.4"] and not sc.events(lines, "FOUL")
+
+
+def test_4_2_4_after_a_correction_count_sets_the_natural_limit_count():
+    lines = claim_after_correction(CORRECTED % 0, " count=118")
+    assert sc.events(lines, "CORRECT")[0][4].endswith("_118_1")
+    assert sc.events(lines, "CLAIM")[0][4:7] == ["red", "natural", "rounds=60"]
+    assert sc.result(lines)[:2] == ["1/2-1/2", "4.2.4"]
+
+
+def test_4_2_4_after_a_correction_without_a_count_the_run_played_counts():
+    # 4 quiet plies played, then a correction to a new position (halfmove 0,
+    # no count=): the run played goes on, 4 plies + 2 = 3 rounds
+    fen = "4k4/9/9/9/9/9/9/9/4A4/R2AK4 w - - 0 1"
+    body, t = sc.play(["a0a1", "e9f9", "a1a0", "f9e9"], fen, t0=1000)
+    moved = "4k4/9/9/9/9/9/9/9/R3A4/3AK4 w - - 0 1"
+    script = "0 new tc=10m limit=3 fen=%s\n0 setup\n100 start\n" % fen.replace(" ", "_") + "\n".join(body) + \
+        "\n%d cmd correct %s\n" % (t, moved.replace(" ", "_"))
+    by_hand, t = arrange(fen, moved, t + 100)
+    more, t2 = sc.play(["a1a2", "e9d9"], moved, t0=t)
+    script += by_hand
+    lines = sc.run(script + "\n".join(more) + "\n%d cmd claim red natural\n" % t2)
+    assert sc.events(lines, "CORRECT")[0][4].endswith("_4_1")
+    assert sc.events(lines, "CLAIM")[0][4:7] == ["red", "natural", "rounds=3"]
+    assert sc.result(lines)[:2] == ["1/2-1/2", "4.2.4"]
+
+
+def test_6_2_after_a_correction_back_the_quota_counts_only_the_moves_that_stand():
+    # 1 minute for 2 moves, then 1 minute for 2 more. Red's h0g2 and Black's
+    # i9h9 complete both quotas; the arbiter takes both back (5.8, to the
+    # position before h0g2): each side's count is 1 again and the minute
+    # those moves added is taken back, so Red's second move that stands
+    # (i0i1) completes the quota and its press carries the stage (6.2).
+    mv = ["h2e2", "h9g7", "h0g2", "i9h9"]
+    script, t = sc.game(tc="1m/2,1m/2*", moves_iccs=mv)
+    back = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"
+    lines = sc.run(script + "%d cmd correct %s\n" % (t, back.replace(" ", "_")) +
+                   "%d lift g2\n%d place h0\n%d lift h9\n%d place i9\n" % (t + 200, t + 400, t + 600, t + 800) +
+                   "%d lift i0\n%d place i1\n%d press red\n" % (t + 1500, t + 1700, t + 1900))
+    assert sc.events(lines, "CORRECT") and sc.events(lines, "RESTORED")
+    assert sc.moves(lines) == mv + ["i0i1"]
+    presses = sc.events(lines, "PRESS")
+    red = [w for w in presses if w[4] == "red"]
+    assert ["stage" in w for w in red] == [False, True, True]
+    # the minute i9h9 added is taken back from Black's clock (it stood still since)
+    assert int(red[-1][6]) == int(presses[3][6]) - 60000
+    # and Red's: one minute added in all, by i0i1, not two
+    assert int(red[-1][5]) == int(presses[3][5]) - (int(red[-1][2]) - int(presses[3][2]))
+    assert sc.result(lines) is None
+
+
+# -- a repetition claimed, its grace and its ruling survive a power cut ------
+
+CHASE = "4k4/9/9/2n3n2/9/9/9/2R6/9/3K5 w - - 0 1"  # the chariot chases both horses
+CYCLE = ["c2g2", "e9e8", "g2c2", "e8e9"]
+
+
+def test_4_1_5_a_claimed_ruling_in_its_grace_survives_a_power_cut():
+    script, t = sc.game(CHASE, moves_iccs=CYCLE * 2)
+    script += "%d cmd claim black repetition\n" % t
+    # the power goes in the grace; back on, the arbiter resumes, Red repeats
+    body, t2 = sc.play(CYCLE, t0=t + 4000, fen=CHASE)
+    script += "%d power off\n%d power on\n%d cmd resume\n" % (t + 1000, t + 2000, t + 3000) + "\n".join(body) + "\n"
+    lines = sc.run(script)
+    claim = sc.events(lines, "CLAIM")[0]
+    assert claim[4:6] == ["black", "repetition"] and claim[-1] == "4.1.5" and "verdict=red-must-vary" in claim
+    assert sc.events(lines, "POWER")
+    assert sc.result(lines)[:2] == ["0-1", "4.1.5"]
+
+
+def test_23_5_2_a_claimed_ruling_lapses_after_a_power_cut_when_varied():
+    script, t = sc.game(CHASE, moves_iccs=CYCLE * 2)
+    script += "%d cmd claim black repetition\n%d power off\n%d power on\n%d cmd resume\n" % (
+        t, t + 1000, t + 2000, t + 3000)
+    varied = ["c2c3", "e9e8", "c3c2", "e8e9"]
+    body, t2 = sc.play(varied, t0=t + 4000, fen=CHASE)
+    lines = sc.run(script + "\n".join(body) + "\n")
+    assert [w[4:6] for w in sc.events(lines, "REPETITION")][-1] == ["varied", "23.5.2"]
+    assert sc.result(lines) is None
+
+
+# -- a game ended by the rules reopens only by a correction or a replaced result
+
+def test_4_1_1_resume_after_a_mate_is_refused_with_the_reason():
+    script, t = sc.game(MATE_IN_1, moves_iccs=["a0a9"])
+    lines = sc.run(script + "%d cmd resume by=Li\n%d cmd resign red\n" % (t, t + 100))
+    assert sc.result(lines)[:2] == ["1-0", "4.1.1"]
+    assert any("ended by 4.1.1 (mate)" in x and "resume lifts only a flag" in x for x in refused(lines))
+    assert not sc.events(lines, "OVERRULE") and not sc.events(lines, "RESUME")
+
+
+def test_4_1_12_resume_after_a_resignation_is_refused():
+    lines = sc.run(START + "1s cmd resign black\n2s cmd resume by=Li\n")
+    assert any("ended by 4.1.12" in x for x in refused(lines))
+    assert len(sc.events(lines, "RESULT")) == 1 and not sc.events(lines, "OVERRULE")
+
+
+# -- 21.3: a clock set to nothing ---------------------------------------------
+
+def test_21_3_adjust_red_0_on_reds_turn_flags_red_at_once():
+    lines = sc.run(START + "5s cmd adjust red 0\n6s lift h2\n6.2s place e2\n6.5s press red\n"
+                   "8s cmd adjust red 60000\n9s cmd resume by=Li\n")
+    adjust = sc.events(lines, "ADJUST")[0]
+    flag = sc.events(lines, "FLAG")[0]
+    assert int(flag[1]) == int(adjust[1]) + 1 and flag[4:] == ["red", "at=5000", "4.1.6"]
+    assert sc.result(lines)[:2] == ["0-1", "4.1.6"]
+    # the arbiter sees it and may lift it (21.5): play goes on with Red to move
+    assert overrules(lines, "annul")[0][1] == "replaces=%d" % seq_of(lines, "RESULT", "0-1", "4.1.6")
+    assert sc.events(lines, "RESUME")
+
+
+# -- 6.2: the press that completes a stage says so -----------------------------
+
+def test_6_2_the_press_that_completes_a_stage_carries_stage():
+    script, t = sc.game(tc="1m/2,1m/2*", moves_iccs=["h2e2", "h9g7", "h0g2", "i9h9"])
+    lines = sc.run(script)
+    presses = sc.events(lines, "PRESS")
+    assert ["stage" in w for w in presses] == [False, False, True, True]
+    assert presses[2][-1] == "6.2" and presses[3][-1] == "6.2"
