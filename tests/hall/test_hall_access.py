@@ -6,8 +6,6 @@ import json
 import ssl
 import subprocess
 import sys
-import time
-
 import paho.mqtt.client as mqtt
 import pytest
 from paho.mqtt.enums import CallbackAPIVersion
@@ -33,13 +31,15 @@ def client(made, who, ca=True):
     got, came = [], {}
     c.on_message = lambda cl, u, m: got.append((m.topic, m.payload.decode()))
     c.on_connect = lambda cl, u, f, rc, p: came.setdefault("rc", rc)
+    c.subacks = set()  # the mids of the SUBSCRIBEs the broker answered
+    c.on_subscribe = lambda cl, u, mid, rcs, p: c.subacks.add(mid)
     if who:
         Account.from_file(made.credentials[who]).apply(c)
     elif ca:
         c.tls_set(ca_certs=str(made.ca))
     c.connect("127.0.0.1", made.port)
     c.loop_start()
-    wait_for(lambda: "rc" in came, 10, what="the CONNACK")
+    wait_for(lambda: "rc" in came, 30, what="the CONNACK")
     if came["rc"].is_failure:
         close(c)
         return None, came["rc"]
@@ -51,24 +51,51 @@ def close(c):
     c.loop_stop()
 
 
+def subscribed(c, topics):
+    """Subscribes and waits for the broker's SUBACK: from then on the
+    broker routes those topics' messages to `c`."""
+    _, mid = c.subscribe(topics)
+    wait_for(lambda: mid in c.subacks, 30, what="the SUBACK")
+
+
+def answered(c, info):
+    """Waits for the broker's answer to a QoS 1 publish: its PUBACK (the
+    message routed to the subscribers, or refused: a PUBACK with its
+    reason) or the connection dropped (a refusal that costs it). No fixed
+    sleep: a busy machine's broker answers late."""
+    wait_for(lambda: info.is_published() or not c.is_connected(), 30, what="the broker's answer to a publish")
+
+
+def caught_up(receiver, got, sender, topic):
+    """Has `sender` publish a marker on `topic` (that `receiver` reads) and
+    waits for it: the broker sends one client's messages in the order it
+    routed them, so everything routed to `receiver` before is in `got`
+    then. Returns `got` without the marker."""
+    marker = "caught-up-%d" % len(got)
+    answered(sender, sender.publish(topic, marker, qos=1))
+    wait_for(lambda: (topic, marker) in got, 30, what="the marker")
+    return [m for m in got if m != (topic, marker)]
+
+
 def reaching_broadcast(made, attempts):
     """Which of the (account, topic) attempts, each a retained message
     published by that account on that topic, a client of the broadcast's
     account finds there once they are done (subscribed to every logger's
     topics). Retained, and the broadcast's client connected after them: an
     account's client id is its name, so a client of the broadcast's
-    account would take the listener's place. A refused publish costs the
-    publisher its connection: a client per attempt. Where two attempts
+    account would take the listener's place. A refused publish may cost
+    the publisher its connection: a client per attempt. Where two attempts
     share a topic, the later wins: put the forged ones after."""
     for n, (who, topic) in enumerate(attempts):
         c, _ = client(made, who)
-        c.publish(topic, str(n), qos=1, retain=True)
-        time.sleep(0.15)
+        answered(c, c.publish(topic, str(n), qos=1, retain=True))
         close(c)
     bc, got = client(made, "broadcast")
-    bc.subscribe([("xqboard/log/#", 1)])
-    wait_for(lambda: len(got) >= 1, 10, what="the retained messages")
-    time.sleep(0.3)
+    # QoS 0: the broker writes the retained messages out as it answers the
+    # SUBSCRIBE (none waits for an in-flight slot), so a second SUBSCRIBE's
+    # SUBACK comes after the last of them
+    subscribed(bc, [("xqboard/log/#", 0)])
+    subscribed(bc, [("xqboard/ctl/broadcast/none", 0)])
     close(bc)
     return [a for n, a in enumerate(attempts) if str(n) in [p for t, p in got]]
 
@@ -92,18 +119,17 @@ def test_a_logger_publishes_only_as_itself(hall):
 
 def test_a_logger_reads_only_its_own_requests(hall):
     pc1, got = client(hall, "pc1")
-    pc1.subscribe([("xqboard/ctl/+/replay", 1), ("xqboard/log/#", 1)])
-    time.sleep(0.2)
+    subscribed(pc1, [("xqboard/ctl/+/replay", 1), ("xqboard/log/#", 1)])
     bc, _ = client(hall, "broadcast")
     for logger in ("pc1", "pc2"):
-        bc.publish(replay_topic(logger), json.dumps({"device": "b1", "game": 1, "since": 1}), qos=1)
+        answered(bc, bc.publish(replay_topic(logger), json.dumps({"device": "b1", "game": 1, "since": 1}), qos=1))
     pc2, _ = client(hall, "pc2")
-    pc2.publish(events_topic("pc2"), "pc2's event", qos=1)  # pc1 reads no other logger's events
-    pc2.publish(replay_topic("pc1"), "a logger asking another", qos=1)  # nor requests but the broadcast's
-    time.sleep(0.5)
+    answered(pc2, pc2.publish(events_topic("pc2"), "pc2's event", qos=1))  # pc1 reads no other logger's events
+    answered(pc2, pc2.publish(replay_topic("pc1"), "a logger asking another", qos=1))  # nor requests but the broadcast's
+    seen = caught_up(pc1, got, bc, replay_topic("pc1"))
     for c in (pc1, bc, pc2):
         close(c)
-    assert [t for t, p in got] == [replay_topic("pc1")]
+    assert [t for t, p in seen] == [replay_topic("pc1")]
 
 
 def test_tls_with_the_halls_ca_only(hall):
