@@ -130,12 +130,17 @@ def test_a_restart_delays_the_stored_events_from_when_they_came(tmp_path):
 
 
 def test_the_delays_thread_releases_each_event_when_due():
-    hub = Hub()
-    delay = Delay(hub, 0.05).start()
+    # a virtual clock: "not yet" holds however late this thread runs on a busy machine
+    clock = Clock()
+    hub = Hub(clock=clock)
+    delay = Delay(hub, 0.05, clock=clock).start()
     try:
         hub.push("1", "d1", 1, 1, "E 1 0 GAME new round=1 board=1 red=A black=B tc=10m fen=startpos")
-        assert delay.public.cursor == 0  # not yet: 50 ms
-        deadline = time.monotonic() + 5
+        clock.now += 0.04
+        time.sleep(0.1)  # the thread has looked at least once (it looks every 0.05 s of the host's time)
+        assert delay.public.cursor == 0  # not yet: 40 of the 50 ms
+        clock.now += 0.01
+        deadline = time.monotonic() + 30
         while delay.public.cursor == 0 and time.monotonic() < deadline:
             time.sleep(0.01)
         assert delay.public.boards() == ["1"]
