@@ -1,7 +1,9 @@
 """The pages under a hall's load: 200 boards playing master games, events
 pushed into the Hub at 200 a second, two viewers on the stream (the live
 page's and the arbiter's); every event's latency from the push to a viewer
-that has it, p50 and p99. The issue's goal: p99 <= 1 s at 200 boards.
+that has it, p50 and p99. The issue's goal: p99 <= 1 s at 200 boards, for
+6 s of events under `make bench`; `make test` pushes 2 s of them and
+checks that every event reaches both viewers, each woken by its event.
 (The pipeline's half, from the board's link line to the Hub, is
 bench/bench_hall.py's.) The same in a real Chromium, push to the page's
 DOM, is marked bench (make bench): ~15 s of a browser's work."""
@@ -15,7 +17,7 @@ from xqboard.hall import masters
 from xqboard.hall.hub import Hub
 from xqboard.hall.arbiters import Arbiters
 from xqboard.hall.login import Sessions
-from xqboard.hall.web import COOKIE, Serving, make_app
+from xqboard.hall.web import COOKIE, KEEP_ALIVE_S, Serving, make_app
 
 from .test_pages import browser  # noqa: F401  (the fixture)
 from .test_pages_stream import read_event
@@ -23,16 +25,19 @@ from .test_pages_stream import read_event
 BOARDS = 200
 RATE = 200  # events a second across the hall
 SECONDS = 6
+PLIES = 40  # each game's first moves: more than the events of SECONDS take (opened_hall() checks)
 
 
-def hall_events():
+def hall_events(plies=PLIES):
     """[(board, seq, line)] of the hall, each board's in order, boards
-    interleaved as they would play together."""
+    interleaved as they would play together: the first `plies` moves of
+    each game, the merged prefix that opened_hall() takes (boards still
+    playing: a game cut at `plies` runs on, no result)."""
     lines = {}
     games = masters.master_games()
     for n in range(1, BOARDS + 1):
-        lines[str(n)] = masters.game_lines(games[n % len(games)], str(n), masters.think_of(n))
-    return [(board, seq, line) for t, board, seq, line in masters.merged(lines)]
+        lines[str(n)] = masters.game_lines(games[n % len(games)], str(n), masters.think_of(n), plies=plies)
+    return masters.merged(lines)
 
 
 class Viewer(threading.Thread):
@@ -60,15 +65,21 @@ def percentile(values, p):
     return ordered[min(len(ordered) - 1, int(p * len(ordered)))]
 
 
-def opened_hall():
+def opened_hall(seconds=SECONDS):
     """(hub, the events still to push): every board's GAME, set-up, START
-    and first moves in before the viewers come."""
+    and first moves in before the viewers come; then `seconds` of events
+    at RATE."""
     events = hall_events()
-    hub = Hub()
     opening = BOARDS * 8
-    for board, seq, line in events[:opening]:
+    taken = events[:opening + int(RATE * seconds)]
+    ends = {}
+    for t, board, seq, line in events:
+        ends[board] = max(t, ends.get(board, 0))
+    assert taken[-1][0] < min(ends.values()), "PLIES too few: a game cut before the events taken"
+    hub = Hub()
+    for t, board, seq, line in taken[:opening]:
         hub.push(board, "d" + board, 1, seq, line)
-    return hub, events[opening:opening + RATE * SECONDS]
+    return hub, [(board, seq, line) for t, board, seq, line in taken[opening:]]
 
 
 def push_at_rate(hub, timed, stamp=time.monotonic):
@@ -94,8 +105,12 @@ def latencies(pushed, arrived):
     return out
 
 
-def test_200_boards_at_200_events_a_second_p99_under_1_s():
-    hub, timed = opened_hall()
+def pages_under_load(seconds):
+    """Both viewers' (lost, p50, p99, max) in s, and the push rate: the
+    events of `seconds` pushed at RATE while both streams follow; the
+    viewers given until each has every event (a busy machine's come late,
+    late is not lost)."""
+    hub, timed = opened_hall(seconds)
     sessions = Sessions()
     with Serving(make_app(hub, Arbiters.of({"chief": "load-arbiter"}), sessions=sessions)) as url:
         cookie = "%s=%s" % (COOKIE, sessions.open("chief"))  # what /arbiter/login sets
@@ -104,14 +119,38 @@ def test_200_boards_at_200_events_a_second_p99_under_1_s():
         for v in viewers:
             v.start()
         pushed, rate = push_at_rate(hub, timed)
-        time.sleep(1.5)
+        last = {}
+        for board, seq, _ in pushed:
+            last[board] = max(seq, last.get(board, 0))
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not all(
+                all((v.arrived.get(b) or [(0, 0)])[-1][0] >= seq for b, seq in last.items()) for v in viewers):
+            time.sleep(0.05)
+    out = []
     for v in viewers:
         each = latencies(pushed, v.arrived)
-        lost = sum(1 for x in each if x is None)
         got = [x for x in each if x is not None]
         p50, p99 = percentile(got, 0.50), percentile(got, 0.99)
         print("pages: %d boards, %.0f events/s, %d events: push -> viewer p50 %.1f ms, p99 %.1f ms, max %.1f ms, "
-              "%d missing" % (BOARDS, rate, len(pushed), p50 * 1000, p99 * 1000, max(got) * 1000, lost))
+              "%d missing" % (BOARDS, rate, len(pushed), p50 * 1000, p99 * 1000, max(got) * 1000, each.count(None)))
+        out.append((each.count(None), p50, p99, max(got)))
+    return out, rate
+
+
+def test_200_boards_at_200_events_a_second_every_event_to_both_viewers():
+    # make test's size: 2 s of the hall's events (400). Every event reaches both streams, each woken by its
+    # event, not by its keep-alive (15 s); the goal of p99 <= 1 s is the bench's (below): a shared
+    # machine's viewers wait for a core
+    viewers, rate = pages_under_load(2)
+    for lost, p50, p99, top in viewers:
+        assert lost == 0
+        assert p99 < KEEP_ALIVE_S
+
+
+@pytest.mark.bench
+def test_200_boards_at_200_events_a_second_p99_under_1_s():
+    viewers, rate = pages_under_load(SECONDS)
+    for lost, p50, p99, top in viewers:
         assert lost == 0
         assert p99 <= 1.0
     assert rate >= RATE * 0.9
