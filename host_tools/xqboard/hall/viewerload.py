@@ -38,7 +38,6 @@ from . import masters
 from .broker import Mosquitto
 
 REFERENCE_S = 4.0  # s the lone reference viewer is measured alone
-SETTLE_S = 2.0  # s after the window for the last frames to arrive
 OPENING = 8  # each board's first events, in before anyone watches
 
 
@@ -198,7 +197,6 @@ def run_viewers(folder, viewers=5000, replicas=0, seconds=30.0, boards=200, rate
         time.sleep(seconds)
         t1, cpu1 = time.time(), [p.cpu() for p in watched]
         broker_cpu1 = cpu_seconds(broker.proc.pid) if broker else 0.0
-        time.sleep(SETTLE_S)
         reference.say("stop %f %f %s" % (ref_t0, ref_t1, pushlog))
         for a in audience:
             a.say("stop %f %f %s" % (t0, t1, pushlog))
