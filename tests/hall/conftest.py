@@ -144,11 +144,12 @@ def logger_thread():
 
 
 def wait_for(cond, timeout, step=None, what="the condition"):
-    """Calls step() (or sleeps) until cond() holds; fails after timeout."""
+    """Calls step() (or sleeps) until cond() holds; fails after timeout
+    (`what`: the words of the failure, or a function giving them then)."""
     deadline = time.monotonic() + timeout
     while not cond():
         if time.monotonic() > deadline:
-            pytest.fail("timed out waiting for %s" % what)
+            pytest.fail("timed out waiting for %s" % (what() if callable(what) else what))
         if step:
             step()
         else:

@@ -68,7 +68,10 @@ def test_two_loggers_one_killed_mid_game_nothing_lost(tmp_path, broker, hub, rep
     a.send_signal(signal.SIGKILL)  # pc1 dies mid-game: its boards go on, its outbox keeps what it had
     a.wait()
     a = logger("pc1", hall.boards[:2])
-    wait_for(lambda: intake.delivered >= total, 90, step=lambda: sub.step(0.05), what="every event")
+    wait_for(lambda: intake.delivered >= total, 180, step=lambda: sub.step(0.05),
+             what=lambda: "every event: %d of %d delivered, the hub has %s of %s" % (
+                 intake.delivered, total, {k: len(v) for k, v in hub.games().items()},
+                 {x.device: len(x.log) for x in hall.boards}))
     for p in (a, b):
         p.send_signal(signal.SIGINT)
         p.wait(20)

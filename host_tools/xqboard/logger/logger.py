@@ -251,6 +251,14 @@ class Logger:
                             chinese=self.chinese)
         b.running = None
         b.ended_at = None
+        if self.sink is not None and b.files.events:
+            # A logger started again on its files: what they hold goes to the
+            # sink now, not only with the game's next event. Killed after an
+            # event was on its disk and before the sink took it, it would
+            # otherwise never hand on the tail of a game that sends nothing
+            # more (one that ended meanwhile); the hall's outbox keeps only
+            # what it did not have (hall/sink.py).
+            self.sink(b, list(b.files.events))
         return list(b.files.payloads)
 
     def on_events(self, session, events):
