@@ -117,7 +117,7 @@ def test_9_the_standings_page_follows_a_confirmed_result(browser, hall):
     ev.set_result(2, board, "0-1")
     ev.db.close()
     wait_for(lambda: js(browser, "return document.querySelector('#pairings tr[data-table=\"1\"] .res')"
-                                 ".textContent") == "0-1", timeout=8)
+                                 ".textContent") == "0-1", timeout=30)
     if os.environ.get("XQ_HALL_SCREENSHOTS"):
         Path(os.environ["XQ_HALL_SCREENSHOTS"], "standings.png").write_bytes(browser.get_screenshot_as_png())
 

@@ -11,7 +11,7 @@ from xqboard.hall.web import Serving, make_app
 from .test_pages_stream import board_lines, fed_hub, open_stream, read_event
 
 
-def wait_for(predicate, timeout=10.0):
+def wait_for(predicate, timeout=30.0):
     deadline = time.monotonic() + timeout
     while not predicate() and time.monotonic() < deadline:
         time.sleep(0.02)
