@@ -10,7 +10,8 @@ that every event arrives exactly once and in each game's order.
 
 The load run (hall/loadrun.py) runs it as a process of its own, as a
 viewer on another PC would be: `python -m xqboard.hall.feedclient URL OUT`
-follows URL until its stdin ends (a line `drop` cuts its connections once),
+follows URL until its stdin ends (a line `drop` cuts its connections once,
+a line `count` prints how many events /feed and /stream brought),
 then writes what it saw to OUT (JSON): when each event's key (device,
 game, seq) first arrived on each stream, and what went wrong.
 """
@@ -159,6 +160,8 @@ def main(argv):
     for line in sys.stdin:
         if line.strip() == "drop":
             client.drop()
+        elif line.strip() == "count":  # how many events each stream brought: `FEED STREAM`
+            print("%d %d" % (len(client.feed_arrived), len(client.stream_arrived)), flush=True)
     client.close()
     with open(out, "w", encoding="utf-8") as f:
         json.dump(client.summary(), f)

@@ -180,7 +180,15 @@ def start_logger(folder, name, port, urls, account):
 
 def start_client(url, out):
     return subprocess.Popen([sys.executable, "-m", "xqboard.hall.feedclient", url, str(out)],
-                            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, env=_env())
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=_env())
+
+
+def client_count(client):
+    """(events /feed brought, events /stream brought) so far (feedclient's `count`)."""
+    client.stdin.write(b"count\n")
+    client.stdin.flush()
+    feed, stream = client.stdout.readline().split()
+    return int(feed), int(stream)
 
 
 def _env():
@@ -265,10 +273,15 @@ def run_load(folder, boards=200, loggers=4, every=1.0, duration=300.0, faults=Tr
             keys = sent_keys(replay, simhall)
             rate = len(keys) / elapsed
             drain = time.monotonic() + 90
-            while intake.delivered < len(keys) and time.monotonic() < drain:
-                sub.step(0.05)
-            settle = time.monotonic() + 3  # the client's last events
-            while time.monotonic() < settle:
+            while time.monotonic() < drain:  # (again if a simulated board's last move came meanwhile)
+                while intake.delivered < len(keys) and time.monotonic() < drain:
+                    sub.step(0.05)
+                more = sent_keys(replay, simhall)
+                if len(more) == len(keys):
+                    break
+                keys = more
+            # the client's last events: until it has every one, or the drain's time is up
+            while time.monotonic() < drain and min(client_count(client)) < len(keys):
                 sub.step(0.05)
         finally:
             if client is not None:
