@@ -234,6 +234,7 @@ def run_desk(tmp_path, browser, n_boards, n_commands, shots=None):
             k += 1
         if shots:
             Path(shots, "desk.png").write_bytes(browser.get_screenshot_as_png())
+            in_chinese(browser, shots)
         # a retried command (the same request id) keeps its id and gets the same answer: not run twice
         last = max(browser.execute_script("return Object.entries(XQDesk.clicks).map(([r, c]) => [c.at, r])"))[1]
         adjusts = sum(hall.journal_kinds(i).count("ADJUST") for i in range(n_boards))
@@ -262,6 +263,20 @@ def run_desk(tmp_path, browser, n_boards, n_commands, shots=None):
           "max %.0f ms; p99 against the %d ms goal: %.2fx; a pulled cable shown cut on both pages in %.0f ms"
           % (len(ms), n_boards, p50, p99, ms[-1], GOAL_MS, p99 / GOAL_MS, cut_ms))
     return latencies, p99, cut_ms
+
+
+CJK = "return /[\u4e00-\u9fff]/.test(document.querySelector(arguments[0]).textContent)"
+
+
+def in_chinese(browser, shots):
+    """docs/hall/desk-zh.png: the same desk in Chinese (中文 in its header:
+    the translation table, static/i18n.js), then English again."""
+    click_css(browser, 'button[data-lang="zh"]')
+    wait_for(lambda: all(browser.execute_script(CJK, sel) for sel in (
+        "#round-start", ".desk-card button[data-act]", "#status", "#answer")), 10, what="the desk in Chinese")
+    Path(shots, "desk-zh.png").write_bytes(browser.get_screenshot_as_png())
+    click_css(browser, 'button[data-lang="en"]')
+    wait_for(lambda: not browser.execute_script(CJK, "#round-start"), 10, what="the desk in English")
 
 
 def settle_a_conflict(hall, browser, windows, i, shots):
@@ -335,7 +350,7 @@ def round_from_the_command_line(hall, tmp):
     never argv): each board its `new`, the clocks together once the
     players set up (20.1); no port opened again, no stray game, and the
     old games (rounds 1 and 2) neither written nor printed again."""
-    n = len(hall.sims.pairings)
+    n, began = len(hall.sims.pairings), time.monotonic()
     for i in range(n):  # a move in each game of round 2 (printed: it must not be again)
         hall.sims.sims[i].act("+100 lift h2", "+300 place e2", "+200 press red")
     wait_for(lambda: hall.logger.stream.getvalue().count("(h2e2)") >= n, 15, what="round 2's moves printed")
@@ -391,6 +406,8 @@ def round_from_the_command_line(hall, tmp):
     assert all("new game: %s - %s" % (games[t].red, games[t].black) in since for t in tables), since
     assert "(h2e2)" not in since and "1-0" not in since and "0-1" not in since, since
     assert not any("new game: %s - %s" % (p.red, p.black) in since for p in hall.sims.pairings), since
+    print("\nround 3 by `round start --mqtt` on %d boards (round 2 ended, paired, the CLI's process, set-ups, "
+          "clocks): %.1f s" % (n, time.monotonic() - began))
 
 
 def pull_cable(hall, browser, windows, i):
