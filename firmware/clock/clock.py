@@ -13,6 +13,7 @@ time order (`now` never decreasing). docs/CLOCK.md tells the whole story.
     c.flag_at(RED)                # the exact tick its time ran out, or NONE
     c.time_to_flag(now)           # ms the main loop may sleep, NONE if idle
     c.pause(now), c.resume(now)   # arbiter only (8.1.2)
+    c.hand(BLACK, now)            # 5.8.2: a correction gives Black the move
     c.adjust(BLACK, now, ms, moves=None)   # 21.4, 21.5
     c.penalty(RED, now, ms=None)  # 22.2: 5 minutes unless told otherwise
     c.stop(now)                   # the game is over
@@ -40,7 +41,7 @@ from micropython import const
 
 from ticks import add, diff
 from xq.pieces import BLACK, RED, index, other
-from clock.control import BRONSTEIN, BYOYOMI, TimeControl, parse
+from clock.control import BYOYOMI, TimeControl, parse
 from clock.display import face
 
 NONE = const(-1)
@@ -155,18 +156,13 @@ class Clock:
         if diff(now, self._deadline) >= 0:
             self._fall(side, self._deadline)  # 21.3: time used up before the press
             return FLAG
-        spent = self._turn + diff(now, self._t0)
-        self._used[i] += spent
-        self._left[i] = self._close_turn(i, spent)
+        self._end_turn(i, now)
         result = DONE
         if self.quota_by == PRESSES:
             result |= self._count(i)
         # 6.1: the increment, earned by every press from move one.
         self._left[i] += self._schemes[i].stage(self._mstage[i])[2]
-        self.running = other(side)
-        self._t0 = now
-        self._turn = 0
-        self._arm()
+        self._begin_turn(other(side), now)
         return result
 
     def move_made(self, side, now):
@@ -183,7 +179,7 @@ class Clock:
         if self.quota_by != BOARD:
             return FLAG if late else 0
         if f != NONE:
-            self._count_only(i)  # a flagged side's quota earns nothing
+            self._moves[i] += 1  # counted: a flagged side's quota earns nothing
             return DONE | (FLAG if late else 0)
         result = DONE | self._count(i)
         if result & STAGE and side == self.running and self.state == RUNNING:
@@ -228,6 +224,19 @@ class Clock:
             result |= FLAG
         self.state = STOPPED
         return result
+
+    def hand(self, side, now):
+        """5.8.2: a correction gives the move to `side`, no press made: the
+        running side's turn ends as it stands (charged, no increment, no
+        move counted), `side`'s begins, the clock running, paused or flagged
+        as it was. FLAG: a flag fell by `now`; IDLE: `side` had the move."""
+        _index(side)
+        if self.running == NONE or self.state == STOPPED or side == self.running:
+            return IDLE
+        fell = FLAG if self.update(now) != NONE else 0
+        self._end_turn(index(self.running), now)
+        self._begin_turn(side, now)
+        return DONE | fell
 
     def adjust(self, side, now, ms, moves=None):
         """21.4, 21.5: the arbiter sets `side`'s time to `ms` (main time in
@@ -284,14 +293,7 @@ class Clock:
         i = _index(side)
         if self._flag[i] != NONE:
             return 0
-        sch = self._schemes[i]
-        r = self._left[i] - sch.charged(self._spent(i, now))
-        if r <= 0 and sch.mode == BYOYOMI and self._target[i] == 0:
-            over = -r
-            if over // sch.extra >= self._periods[i]:
-                return 0
-            return sch.extra - over % sch.extra
-        return r if r > 0 else 0
+        return self._schemes[i].on_face(self._left[i], self._spent(i, now), self._byo(i))
 
     def periods(self, side, now):
         """Byo-yomi periods left at `now` (0 for other schemes)."""
@@ -394,26 +396,22 @@ class Clock:
         if not READY <= state <= STOPPED or running not in (NONE, RED, BLACK) \
                 or (running == NONE) != (state == READY):
             raise ClockError("saved clock: impossible state %d, side %d" % (state, running))
+        # the numbers of save(), in its order, with `shift` added to ticks
         c = Clock(parse(control), quota_by, None if late == -1 else late, penalty)
-        c._load(n, shift)
+        c.state, c.running = state, running
+        c._start, c._t0, c._turn, c._halt, c._stopped = n[5:10]
+        if shift:
+            c._start, c._t0, c._halt = add(c._start, shift), add(c._t0, shift), add(c._halt, shift)
+        for i in (0, 1):
+            k = 10 + 8 * i
+            (c._left[i], c._moves[i], c._stage[i], c._target[i],
+             c._mstage[i], c._periods[i], c._used[i], flag) = n[k:k + 8]
+            c._flag[i] = add(flag, shift) if shift and flag != NONE else flag
+        if running != NONE:
+            c._arm()
         return c
 
     # -- inside ------------------------------------------------------------
-
-    def _load(self, n, shift):
-        # The numbers of save(), in its order, with `shift` added to ticks.
-        self.state, self.running = n[3], n[4]
-        self._start, self._t0, self._turn, self._halt, self._stopped = n[5:10]
-        if shift:
-            self._start, self._t0 = add(self._start, shift), add(self._t0, shift)
-            self._halt = add(self._halt, shift)
-        for i in (0, 1):
-            k = 10 + 8 * i
-            (self._left[i], self._moves[i], self._stage[i], self._target[i],
-             self._mstage[i], self._periods[i], self._used[i], flag) = n[k:k + 8]
-            self._flag[i] = add(flag, shift) if shift and flag != NONE else flag
-        if self.running != NONE:
-            self._arm()
 
     def _spent(self, i, now):
         # ms side i has spent in its current turn (0 if not its turn).
@@ -423,24 +421,30 @@ class Clock:
             return self._turn + diff(now, self._t0)
         return self._turn
 
-    def _close_turn(self, i, spent):
-        # Side i's main time after a turn of `spent` ms (known < budget).
-        sch = self._schemes[i]
-        left = self._left[i]
-        if sch.mode == BRONSTEIN:
-            # refunded up to the delay
-            return left - spent + (spent if spent < sch.extra else sch.extra)
-        if sch.mode == BYOYOMI and self._target[i] == 0 and spent > left:
-            # each period used up is lost; a move within one keeps it
-            self._periods[i] -= (spent - left) // sch.extra
-            return 0
-        return left - sch.charged(spent)
+    def _end_turn(self, i, now):
+        # Side i's turn (within its budget) ends at `now`.
+        spent = self._spent(i, now)
+        self._used[i] += spent
+        left = self._schemes[i].closed(self._left[i], spent)
+        if left < 0:  # byo-yomi: each period used up is lost, a move within one keeps it
+            self._periods[i] -= -left // self._schemes[i].extra
+            left = 0
+        self._left[i] = left
+
+    def _begin_turn(self, side, now):
+        self.running = side
+        self._t0 = now
+        self._turn = 0
+        self._arm()
+
+    def _byo(self, i):
+        # Side i's byo-yomi periods that count: once the last stage, the
+        # one without a quota, runs (0 before).
+        return self._periods[i] if self._target[i] == 0 else 0
 
     def _budget_of(self, i):
-        # ms side i may spend in a turn that starts now (byo-yomi periods
-        # count once the last stage, the one without a quota, runs).
-        periods = self._periods[i] if self._target[i] == 0 else 0
-        return self._schemes[i].budget(self._left[i], periods)
+        # ms side i may spend in a turn that starts now.
+        return self._schemes[i].budget(self._left[i], self._byo(i))
 
     def _arm(self):
         # Budget and deadline of the running side's turn.
@@ -487,9 +491,6 @@ class Clock:
         self._left[i] += st[0]
         self._target[i] = t + st[1] if st[1] else 0
         return STAGE
-
-    def _count_only(self, i):
-        self._moves[i] += 1
 
     def _set_moves(self, i, n):
         # 21.5: the stage and quota that n moves made put side i in.

@@ -105,6 +105,24 @@ class Scheme:
             return left + periods * self.extra
         return left
 
+    def closed(self, left, spent):
+        """The main time after a turn of `spent` ms within its budget, from
+        `left` ms: Bronstein refunds up to the delay; below 0 (byo-yomi
+        only), the ms the turn ran into the periods."""
+        if self.mode == BRONSTEIN:
+            return left - spent + (spent if spent < self.extra else self.extra)
+        return left - self.charged(spent)
+
+    def on_face(self, left, spent, periods):
+        """The ms a face shows when `spent` ms of a turn that began with
+        `left` ms of main time and `periods` byo-yomi periods counting have
+        run: in byo-yomi, what is left of the current period. Never negative."""
+        r = left - self.charged(spent)
+        if r <= 0 and self.mode == BYOYOMI:
+            over = -r
+            return 0 if over // self.extra >= periods else self.extra - over % self.extra
+        return r if r > 0 else 0
+
     def stage_after(self, moves):
         """21.5: (stage, target, stage of the last move) for a side that has
         made `moves` moves: the stage it plays in, the move count that ends

@@ -196,6 +196,9 @@ def _a_correct(game, now, fen, article):
     while game.position.ply > k:
         game.position.pop()
     _recount(game)
+    # the side to move has not moved yet (its clock runs: arbiter.py)
+    game.moved = [False, False]
+    game.pressed_between = None
 
 def _count_new(game, n):
     # A position new to the game: its count is the FEN's half-move field

@@ -183,7 +183,14 @@ def _c_correct(g, now, args):
             fen = target.fen()
     else:
         need(count is None, "count= sets the count of a position new to the game; back to ply %d it is the game's" % k)
-    flagged = _take_back(g, now, g.position.ply - k) if k is not None and g.clock is not None and g.started else ()
+    flagged = []
+    if k is not None and g.clock is not None and g.started:
+        # 5.8.2: back to the position before ply k + 1, whose side to move
+        # has not moved yet: its clock runs (an odd number of plies undone
+        # or a move made and not pressed left the other one's running)
+        if g.clock.hand(target.side, now) & _clock.FLAG:
+            flagged.append(other(target.side))  # its flag fell before the correction
+        flagged += _take_back(g, now, g.position.ply - k)
     g.emit(now, ev.CORRECT, fen, "5.8")  # (a clock event: the clock taken back rides in its record)
     for side in flagged:
         g.flag_result(now, side)  # 21.3: the stage's time taken back left none

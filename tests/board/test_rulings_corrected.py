@@ -201,6 +201,52 @@ def test_6_2_after_a_correction_back_the_quota_counts_only_the_moves_that_stand(
     assert sc.result(lines) is None
 
 
+BEFORE_H0G2 = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"  # after h2e2 h9g7
+
+
+def back_one_ply(between=""):
+    """h2e2 h9g7 h0g2 pressed (Black's clock runs), then at 4 s the arbiter
+    corrects back to the position before h0g2 (Red to move), `between`
+    (script lines) after it, g2 set back on h0 by hand, and Red's i0i1
+    pressed at 9.4 s, Black's i9i8 at 12.4 s: the lines and the PRESSes."""
+    script, t = sc.game(tc="10m", moves_iccs=["h2e2", "h9g7", "h0g2"])
+    assert t == 4000
+    lines = sc.run(script + "4000 cmd correct %s\n" % BEFORE_H0G2.replace(" ", "_") + between +
+                   "6000 lift g2\n6200 place h0\n9000 lift i0\n9200 place i1\n9400 press red\n"
+                   "12000 lift i9\n12200 place i8\n12400 press black\n")
+    return lines, sc.events(lines, "PRESS")
+
+
+def test_5_8_2_after_a_correction_back_by_one_ply_the_clock_runs_for_the_side_to_move():
+    # Back one ply, Red is to move again: Red's clock runs from the
+    # correction (the half second Black had spent stays Black's), Red's
+    # press hands over and Black's clock runs from it; no NOPRESS, no foul.
+    lines, presses = back_one_ply()
+    assert sc.moves(lines) == ["h2e2", "h9g7", "h0g2", "i0i1", "i9i8"]
+    assert [w[4] for w in presses] == ["red", "black", "red", "red", "black"]
+    assert not sc.events(lines, "NOPRESS") and not sc.events(lines, "FOUL")
+    red_at_h0g2, black_at_h0g2 = int(presses[2][5]), int(presses[2][6])
+    # (the board's ms are its simulated time: exact, whatever the load)
+    assert int(presses[3][5]) == red_at_h0g2 - (9400 - 4000)
+    assert int(presses[3][6]) == black_at_h0g2 - (4000 - 3500)
+    assert int(presses[4][6]) == black_at_h0g2 - 500 - (12400 - 9400)
+    assert int(presses[4][5]) == int(presses[3][5])
+
+
+def test_5_8_2_a_correction_back_by_one_ply_while_paused_survives_a_power_cut():
+    # The arbiter pauses, corrects back one ply, the power goes and comes
+    # back; resumed, it is Red's clock that runs (the CORRECT's clock
+    # snapshot carries the side handed to), Black's stands still.
+    lines, presses = back_one_ply("4100 cmd pause\n4500 power off\n5000 power on\n5500 cmd resume\n")
+    assert sc.events(lines, "POWER")
+    assert [w[4] for w in presses] == ["red", "black", "red", "red", "black"]
+    assert not sc.events(lines, "NOPRESS") and not sc.events(lines, "FOUL")
+    red_at_h0g2, black_at_h0g2 = int(presses[2][5]), int(presses[2][6])
+    # Red's time ran from the correction to the pause and from the resume on
+    assert int(presses[3][5]) == red_at_h0g2 - (4100 - 4000) - (9400 - 5500)
+    assert int(presses[3][6]) == black_at_h0g2 - 500
+
+
 # -- a repetition claimed, its grace and its ruling survive a power cut ------
 
 CHASE = "4k4/9/9/2n3n2/9/9/9/2R6/9/3K5 w - - 0 1"  # the chariot chases both horses

@@ -1,7 +1,7 @@
 """Property test of the clock over random press sequences, every scheme.
 
 Random games (presses, wrong-side presses, moves, pauses, penalties,
-arbiter adjustments, save/restore, and times placed on, just before and
+arbiter adjustments, the move handed over by a correction, save/restore, and times placed on, just before and
 just after each deadline) run three ways: the firmware in the MicroPython
 unix port, the same source under CPython, and an independent model written
 here with absolute (unwrapped) times that finds each flag instant by
@@ -166,6 +166,16 @@ class Model:
             return WRONG_SIDE
         if self.update(t) != -1:
             return FLAG
+        self.close(i, t)
+        r = DONE
+        if self.quota_by == 0:
+            r |= self.count(i)
+        self.main[i] += self.stage_of(i, self.mstage[i])[2]
+        self.running, self.seg, self.before = 1 - i, t, 0
+        return r
+
+    def close(self, i, t):
+        # side i's turn ends at t: its time charged
         spent = self.spent(i, t)
         self.used[i] += spent
         sch = self.sch[i]
@@ -176,12 +186,16 @@ class Model:
             self.main[i] = 0
         else:
             self.main[i] -= self.charged(i, spent)
-        r = DONE
-        if self.quota_by == 0:
-            r |= self.count(i)
-        self.main[i] += self.stage_of(i, self.mstage[i])[2]
-        self.running, self.seg, self.before = 1 - i, t, 0
-        return r
+
+    def hand(self, i, t):
+        # 5.8.2: a correction gives side i the move, no press: the running
+        # side's turn ends as it stands (no increment, no move counted)
+        if self.running is None or self.state == STOPPED or i == self.running:
+            return IDLE
+        r = FLAG if self.update(t) != -1 else 0
+        self.close(self.running, t)
+        self.running, self.seg, self.before = i, t, 0
+        return DONE | r
 
     def move(self, i, t):
         if self.running == i:
@@ -317,8 +331,11 @@ def random_game(rng, control, quota_by, base, n_ops):
         elif op < 0.62:
             # the board commits a move after the press, or a stray one
             emit("move %d %d" % ((1 - side) * 8, tick(t)), str(m.move(1 - side, t)))
-        elif op < 0.72:
+        elif op < 0.70:
             emit("update %d" % tick(t), str(m.update(t)))
+        elif op < 0.72:
+            s = rng.randrange(2)  # the arbiter's correction gives s the move (or s had it)
+            emit("hand %d %d" % (s * 8, tick(t)), str(m.hand(s, t)))
         elif op < 0.77:
             emit("pause %d" % tick(t), str(m.pause(t)))
         elif op < 0.83:

@@ -15,6 +15,8 @@ import io
 import sqlite3
 import os
 import statistics
+import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -130,10 +132,10 @@ class DeskHall:
     def journal_kinds(self, i, game=1):
         return [p.split()[3] for p in self.sims.journal(i, game)]
 
-    def file_result(self, board):
+    def file_result(self, board, rnd=1):
         ev = Tournament.open(str(self.event))
         try:
-            return ev.game_at(1, board)["result"]
+            return ev.game_at(rnd, board)["result"]
         finally:
             ev.db.close()
 
@@ -234,6 +236,7 @@ def run_desk(tmp_path, browser, n_boards, n_commands, shots=None, cut_within_s=C
             k += 1
         if shots:
             Path(shots, "desk.png").write_bytes(browser.get_screenshot_as_png())
+            in_chinese(browser, shots)
         # a retried command (the same request id) keeps its id and gets the same answer: not run twice
         last = max(browser.execute_script("return Object.entries(XQDesk.clicks).map(([r, c]) => [c.at, r])"))[1]
         adjusts = sum(hall.journal_kinds(i).count("ADJUST") for i in range(n_boards))
@@ -255,12 +258,27 @@ def run_desk(tmp_path, browser, n_boards, n_commands, shots=None, cut_within_s=C
         cut_ms = pull_cable(hall, browser, windows, a, cut_within_s)
         settle_a_conflict(hall, browser, windows, a, shots)
         next_round(hall, browser)
+        round_from_the_command_line(hall, tmp_path)
     ms = sorted(x for _, x in latencies)
     p50, p99 = statistics.median(ms), ms[min(len(ms) - 1, int(round(0.99 * (len(ms) - 1))))]
     print("\ndesk: %d commands on %d boards, click -> journal, live page and event file: p50 %.0f ms, p99 %.0f ms, "
           "max %.0f ms; p99 against the %d ms goal: %.2fx; a pulled cable shown cut on both pages in %.0f ms"
           % (len(ms), n_boards, p50, p99, ms[-1], GOAL_MS, p99 / GOAL_MS, cut_ms))
     return latencies, p99, cut_ms
+
+
+CJK = "return /[\u4e00-\u9fff]/.test(document.querySelector(arguments[0]).textContent)"
+
+
+def in_chinese(browser, shots):
+    """docs/hall/desk-zh.png: the same desk in Chinese (中文 in its header:
+    the translation table, static/i18n.js), then English again."""
+    click_css(browser, 'button[data-lang="zh"]')
+    wait_for(lambda: all(browser.execute_script(CJK, sel) for sel in (
+        "#round-start", ".desk-card button[data-act]", "#status", "#answer")), 10, what="the desk in Chinese")
+    Path(shots, "desk-zh.png").write_bytes(browser.get_screenshot_as_png())
+    click_css(browser, 'button[data-lang="en"]')
+    wait_for(lambda: not browser.execute_script(CJK, "#round-start"), 10, what="the desk in English")
 
 
 def settle_a_conflict(hall, browser, windows, i, shots):
@@ -325,6 +343,73 @@ def next_round(hall, browser):
         wait_for(lambda: "START" in hall.journal_kinds(i, 2), 30, what="round 2's clocks")
         assert not Path(hall.sims.sims[i].store, "g00003.log").exists()  # no stray game
     assert [b.session.connects for b in hall.logger.boards] == connects  # no port opened again
+
+
+def round_from_the_command_line(hall, tmp):
+    """Round 3 by `xqboard round start EVENT.db 3 --mqtt` beside the running
+    broadcast, through the running logger, with the `round` account of
+    `hall init` (its credentials from a file named in the environment,
+    never argv): each board its `new`, the clocks together once the
+    players set up (20.1); no port opened again, no stray game, and the
+    old games (rounds 1 and 2) neither written nor printed again."""
+    n, began = len(hall.sims.pairings), time.monotonic()
+    for i in range(n):  # a move in each game of round 2 (printed: it must not be again)
+        hall.sims.sims[i].act("+100 lift h2", "+300 place e2", "+200 press red")
+    wait_for(lambda: hall.logger.stream.getvalue().count("(h2e2)") >= n, 15, what="round 2's moves printed")
+    for i, p in enumerate(hall.sims.pairings):  # round 2 ends at the boards (the broadcast's desk, no click)
+        for words in (["resign", "black"], ["confirm"]):  # 1-0, 4.1.12
+            done, replies = threading.Event(), []
+            hall.b.desk.send(hall.sims.boards[i].device, words, ARBITER,
+                             on_done=lambda c: (replies.append(c.reply), done.set()))
+            assert done.wait(20) and replies[0][:1] == ["ok"], (words, replies)
+    wait_for(lambda: all(hall.file_result(int(p.board), 2) for p in hall.sims.pairings), 15,
+             what="round 2's results in the event file")
+    ev = Tournament.open(str(hall.event))
+    tables = {int(p.board) for p in hall.sims.pairings}
+    for g in ev.pairings(2):
+        for game in g.games:
+            if game["board"] not in tables:
+                ev.set_result(2, game["board"], "1/2-1/2", source="hand")
+    ev.pair()
+    games = {g.board: g for g in round_games(ev, 3)}
+    ev.db.close()
+    logger, out = hall.logger, tmp / "games"
+    wait_for(lambda: all(b.files is not None and b.files.ended and not b.files.dirty for b in logger.boards), 15,
+             what="round 2's records written")
+    old = {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.glob("*-g0000[12].*")}
+    assert len(old) == 2 * n * 6  # each board's games 1 and 2: events, 4 records, the score sheet
+    printed = len(logger.stream.getvalue())
+    connects = [b.session.connects for b in logger.boards]
+    env = dict(os.environ, XQBOARD_MQTT_CREDENTIALS=str(tmp / "hall" / "accounts" / "round.json"))
+    cli = subprocess.Popen([sys.executable, "-m", "xqboard.cli", "round", "start", str(hall.event), "3",
+                            "--mqtt", "127.0.0.1:%d" % hall.broker.port,
+                            "--only", ",".join(map(str, sorted(tables))), "--wait", "60"],
+                           env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        for i, p in enumerate(hall.sims.pairings):
+            wait_for(lambda: hall.journal_kinds(i, 3)[:1] == ["GAME"], 30, what="board %s's round 3 game" % p.board)
+            game, g = hall.sims.journal(i, 3)[0], games[int(p.board)]
+            assert "round=3" in game and "red=%s" % g.red in game and "red_no=%d" % g.red_no in game
+            hall.sims.sims[i].act("+100 setup", "+300 press red", "+200 press black")  # the players set up
+        said, _ = cli.communicate(timeout=90)
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+            cli.wait()
+    assert cli.returncode == 0 and "round 3 started on %d boards" % n in said, said
+    for i in range(n):
+        wait_for(lambda: "START" in hall.journal_kinds(i, 3), 10, what="round 3's clocks")
+        assert not Path(hall.sims.sims[i].store, "g00004.log").exists()  # no stray game
+    assert [b.session.connects for b in logger.boards] == connects  # no port opened again
+    # "old games are not printed again": their files stand as they were,
+    # and what the logger printed since is round 3's alone
+    assert {p.name: (p.read_bytes(), p.stat().st_mtime_ns) for p in out.glob("*-g0000[12].*")} == old
+    since = logger.stream.getvalue()[printed:]
+    assert all("new game: %s - %s" % (games[t].red, games[t].black) in since for t in tables), since
+    assert "(h2e2)" not in since and "1-0" not in since and "0-1" not in since, since
+    assert not any("new game: %s - %s" % (p.red, p.black) in since for p in hall.sims.pairings), since
+    print("\nround 3 by `round start --mqtt` on %d boards (round 2 ended, paired, the CLI's process, set-ups, "
+          "clocks): %.1f s" % (n, time.monotonic() - began))
 
 
 def pull_cable(hall, browser, windows, i, within_s):

@@ -12,7 +12,7 @@ from paho.mqtt.enums import CallbackAPIVersion
 
 from xqboard.hall.access import Account
 from xqboard.hall.broker import mosquitto_exe
-from xqboard.hall.envelope import events_topic, replay_topic, state_topic
+from xqboard.hall.envelope import answer_topic, events_topic, replay_topic, state_topic
 from xqboard.hall.intake import Intake
 from xqboard.hall.outbox import Outbox
 from xqboard.hall.publisher import Publisher
@@ -113,7 +113,8 @@ def test_a_logger_publishes_only_as_itself(hall):
     own = [("pc1", events_topic("pc1")), ("pc1", state_topic("pc1", "b7")), ("pc2", events_topic("pc2"))]
     others = [("pc1", events_topic("pc2")), ("pc1", state_topic("pc2", "b7")),  # another logger's topics
               ("pc2", events_topic("broadcast")),
-              ("broadcast", events_topic("broadcast")), ("broadcast", events_topic("pc1"))]  # none of its own
+              ("broadcast", events_topic("broadcast")), ("broadcast", events_topic("pc1")),  # none of its own
+              ("round", events_topic("round")), ("round", state_topic("pc1", "b7"))]  # `round start --mqtt`: none
     assert reaching_broadcast(hall, own + others) == own
 
 
@@ -130,6 +131,25 @@ def test_a_logger_reads_only_its_own_requests(hall):
     for c in (pc1, bc, pc2):
         close(c)
     assert [t for t, p in seen] == [replay_topic("pc1")]
+
+
+def test_the_round_account_reads_the_loggers_states_and_answers_never_their_events(hall):
+    # `round start --mqtt` (hall/mqttround.py): a logger's events, answer and
+    # state, in that order on one connection; `round` gets the answer and
+    # the state, never the event (were it let through, it would come first)
+    pc1, _ = client(hall, "pc1")
+    pc1.publish(state_topic("pc1", "b7"), json.dumps({"device": "b7", "game": 1, "seq": 1}), qos=1,
+                retain=True).wait_for_publish(5)
+    rd, got = client(hall, "round")
+    rd.subscribe([("xqboard/log/#", 1)])
+    wait_for(lambda: got, 10, what="the retained state")  # subscribed
+    pc1.publish(events_topic("pc1"), "an event", qos=1)
+    pc1.publish(answer_topic("pc1"), "an answer", qos=1)
+    pc1.publish(state_topic("pc1", "b7"), json.dumps({"device": "b7", "game": 1, "seq": 2}), qos=1, retain=True)
+    wait_for(lambda: '"seq": 2' in got[-1][1], 10, what="the state after the event")
+    for c in (pc1, rd):
+        close(c)
+    assert [t for t, p in got] == [state_topic("pc1", "b7"), answer_topic("pc1"), state_topic("pc1", "b7")]
 
 
 def test_tls_with_the_halls_ca_only(hall):
@@ -179,7 +199,7 @@ def test_hall_init_command_and_credentials_from_the_environment(tmp_path):
     out = subprocess.run([sys.executable, "-m", "xqboard.cli", "hall", "init", str(tmp_path / "h"), "--logger", "pc1",
                           "--no-tls", "--port", "18883"], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
-    assert "account pc1" in out.stdout and "account broadcast" in out.stdout
+    assert "account pc1" in out.stdout and "account broadcast" in out.stdout and "account round" in out.stdout
     acct = tmp_path / "h" / "accounts" / "pc1.json"
     assert acct.stat().st_mode & 0o077 == 0  # the secret is the owner's alone
     a = Account.from_env({"XQBOARD_MQTT_CREDENTIALS": str(acct)})

@@ -59,4 +59,4 @@ def test_a_replicas_account_reads_the_public_hall_only(tmp_path):
     acl = made.acl.read_text(encoding="utf-8")
     assert REPLICA_ACL.format(root="xqboard", replica="r1") in acl
     assert "topic deny xqboard/log/r1/#" in acl and "topic write xqboard/public/#" in acl
-    assert set(made.credentials) == {"pc1", "broadcast", "public", "r1"}
+    assert set(made.credentials) == {"pc1", "broadcast", "round", "public", "r1"}

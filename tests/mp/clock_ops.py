@@ -4,7 +4,7 @@
 #
 #   game <quota_by> <control>        a new clock (quota_by 0 presses, 1 board)
 #   start t | update t | pause t | resume t | stop t
-#   press s t | move s t | penalty s t ms | adjust s t ms [moves]
+#   press s t | move s t | penalty s t ms | adjust s t ms [moves] | hand s t
 #   query t        remaining, used, flag and face of both sides; stopped,
 #                  elapsed, state, time to the flag
 #   save           replaces the clock by Clock.restore(clock.save())
@@ -45,6 +45,8 @@ def step(c, line):
         return c, str(c.move_made(a[0], a[1]))
     if op == "penalty":
         return c, str(c.penalty(a[0], a[1], a[2]))
+    if op == "hand":
+        return c, str(c.hand(a[0], a[1]))
     if op == "adjust":
         return c, str(c.adjust(a[0], a[1], a[2], a[3] if len(a) > 3 else None))
     if op == "query":

@@ -30,6 +30,7 @@ from store import recovery, snapshot  # noqa: E402
 from store.journal import Journal  # noqa: E402
 from link.auth import Keyed  # noqa: E402
 from ui.scene import Scene  # noqa: E402
+from xq.pieces import RED  # noqa: E402
 from xq.position import Position  # noqa: E402
 
 from board import scenarios as sc
@@ -94,8 +95,9 @@ def master(moves, snap_every, store):
 
 def arbiter_game(store, snap_every):
     """Claims, fouls, offers, overrules (annul, foul, unfoul, result),
-    pause, adjust, penalty, a correction back past snapshots, confirmation
-    and its amendment."""
+    pause, adjust, penalty, a correction back past snapshots by an odd
+    number of plies (the clock handed back), confirmation and its
+    amendment."""
     r = Runner(store, out=lambda line: None)
     r.app.journal.snap_every = snap_every
     cmd(r, "new", "tc=30m", "red=Lü_Qin", "black=Xu_Yinchuan")
@@ -116,9 +118,9 @@ def arbiter_game(store, snap_every):
     cmd(r, "resume")
     cmd(r, "penalty", "black", "30000")
     r.play("b2b6")
-    r.play("a9a8")
     start = Position().fen().replace(" ", "_")
     cmd(r, "correct", start)  # 5.8.2: back to the start, before every snapshot
+    assert r.app.game.clock.running == RED  # 7 plies back: Red to move, Black's clock ran
     for m in ["c3c4", "c6c5", "b0c2"]:
         r.play(m)
     cmd(r, "offer", "black")

@@ -5,8 +5,8 @@ login"; hall/hallinit.py, hall/arbiters.py).
 
 `init` writes DIR/mosquitto.conf (no anonymous clients, accounts, ACLs,
 TLS with a CA of the hall's own), the password file (mosquitto_passwd),
-the ACL and an account file per logger and one for `broadcast`
-(DIR/accounts/<name>.json, mode 600): hand each to its PC and give it with
+the ACL and an account file per logger, one for `broadcast` and one for
+`round` (`round start --mqtt`; DIR/accounts/<name>.json, mode 600): hand each to its PC and give it with
 `--mqtt-credentials FILE` or $XQBOARD_MQTT_CREDENTIALS. Run the broker with
 `mosquitto -c DIR/mosquitto.conf`. With --arbiter, DIR/arbiters.json (the
 arbiters' page accounts, `broadcast --arbiters`) and each one's first

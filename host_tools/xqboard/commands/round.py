@@ -27,6 +27,17 @@ Each board's key goes into the event's key file before its `new`
 `broadcast --tournament EVENT.db` verifies every board of the round with
 no hand step (docs/HALL.md, "Security").
 
+Where loggers run (`xqboard log --mqtt`), a round starts through them,
+as the desk's button does it (docs/HALL.md, "The arbiter's desk"): no
+port is opened twice, no logger stops, the boards standing at the tables
+get their `new`, then `start` together once every set-up is confirmed:
+
+    XQBOARD_MQTT_CREDENTIALS=hall/accounts/round.json xqboard round start open.db 2 --mqtt hall-server:8883
+
+with the `round` account `xqboard hall init` writes (never the
+broadcast's); each command signed with its board's key from the event's
+key file.
+
 A board may be named by its device id (the `id=` of its greeting) instead
 of its port: the ports of --ports are greeted to find it (logger/devices.py).
 The records carry the names as registered and, as a second header, their
@@ -38,7 +49,7 @@ import tempfile
 from ..errors import UsageError
 from .. import inputs
 from ..logger.devices import DEFAULT_PORTS
-from ..logger.round import RoundError, parse_pairing, round_logger, start_round
+from ..logger.round import RoundError, parse_pairing, parse_range, round_logger, start_round
 from . import keyopts
 
 
@@ -66,6 +77,10 @@ def register(sub):
                    help="who confirms the set-up: the players (both levers) or the host (sensors agree)")
     s.add_argument("--wait", type=float, default=600.0, help="seconds to wait for the set-ups (default 600)")
     s.add_argument("--log", metavar="DIR", help="then record the games in DIR until Ctrl-C")
+    s.add_argument("--mqtt", metavar="HOST[:PORT]", help="through the loggers running with this broker: "
+                   "EVENT.db ROUND, the boards standing at the tables (hall/mqttround.py)")
+    s.add_argument("--mqtt-credentials", metavar="FILE", help="the `round` account (`xqboard hall init`'s "
+                   "accounts/round.json; or $XQBOARD_MQTT_CREDENTIALS, $XQBOARD_MQTT_USER/_PASSWORD)")
     s.set_defaults(func=cmd_round_start)
     p.set_defaults(func=lambda args: (p.print_help(), 2)[1])
 
@@ -90,6 +105,8 @@ def from_event(args):
 def cmd_round_start(args):
     from ..hall.trust import Keys
 
+    if args.mqtt:
+        return through_loggers(args)
     beside = Keys.path_beside(args.pairings[0]) if args.boards and args.pairings else None
     key = args.key_bytes = keyopts.key_from(args, beside=beside, required=True)
     if args.boards:
@@ -115,6 +132,58 @@ def cmd_round_start(args):
             raise UsageError("port %s given twice" % port)
         pairings[port] = pairing
     return run_round(args, key, pairings)
+
+
+def through_loggers(args):
+    """`round start EVENT.db ROUND --mqtt HOST[:PORT]`: the round through
+    the running loggers (hall/mqttround.py)."""
+    from ..hall.mqttround import BrokerRound
+    from .addresses import address_arg
+    from .log import mqtt_account
+
+    if len(args.pairings) != 2 or not args.pairings[1].isdigit():
+        raise UsageError("with --mqtt: round start EVENT.db ROUND --mqtt HOST[:PORT]")
+    for opt in ("boards", "event", "round_no", "tc", "level", "log", "keys"):
+        if getattr(args, opt):
+            raise UsageError("--%s: with --mqtt the round is the event file's, on the boards at its tables"
+                             % opt.replace("_no", "").replace("_", "-"))
+    if args.confirm != "players":
+        raise UsageError("--confirm host: with --mqtt the players confirm their set-ups")
+    event, rnd = args.pairings[0], int(args.pairings[1])
+    try:
+        tables = parse_range(args.only) if args.only else None
+    except ValueError as e:
+        raise UsageError(str(e))
+    host, port = address_arg(args.mqtt, "--mqtt", 1883)
+    acct = mqtt_account(args.mqtt_credentials)
+    by = acct.user if acct else "round"
+
+    def say(line):
+        print(line, file=sys.stderr, flush=True)
+
+    try:
+        r = BrokerRound(host, port, acct, event, out=say).start()
+    except ConnectionError as e:
+        raise UsageError(str(e))
+    try:
+        if not r.boards(rnd, tables=tables):
+            raise UsageError("no board of round %d stands at a table a logger holds" % rnd)
+        answer, took = r.new(rnd, by, tables)
+        refused = [b for b in answer["boards"] if b["reply"][:1] != ["ok"]] + (
+            [] if answer["boards"] else [{"board": "-", "reply": answer.get("reply", ["refused"])}])
+        for b in refused:
+            say("board %s refused `new`: %s" % (b["board"], " ".join(b["reply"][1:])))
+        waiting = r.ready(took, args.wait, on_waiting=lambda ds: say("waiting for the set-up of %s" % ", ".join(ds)))
+        if waiting:
+            raise UsageError("set-up not confirmed on %s within %.0f s" % (", ".join(waiting), args.wait))
+        started = r.clocks(rnd, by, took)["boards"] if took else []
+        refused += [b for b in started if b["reply"][:1] != ["ok"]]
+        ok = sum(1 for b in started if b["reply"][:1] == ["ok"])
+    finally:
+        r.close()
+    say("round %d started on %d boards through the loggers (20.1)%s" % (
+        rnd, ok, "; %d refused" % len(refused) if refused else ""))
+    return 1 if refused else 0
 
 
 def run_round(args, key, pairings):

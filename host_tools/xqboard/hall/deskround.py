@@ -38,13 +38,15 @@ class DeskRound:
         finally:
             ev.db.close()
 
-    def start(self, rnd, by):
+    def start(self, rnd, by, tables=None):
         """Sends each board of round `rnd` its `new` (the boards standing at
-        the pairing's tables); returns every board's answer."""
+        the pairing's tables; of `tables` alone, a set of table numbers,
+        given); returns every board's answer."""
         try:
             games, (event, tc) = self._games(rnd)
         except TournamentError as e:
             return {"boards": [], "reply": ["refused", str(e)]}
+        games = [g for g in games if tables is None or g.board in tables]
         devices = self.devices()
         sends, out = [], []
         for g in games:
@@ -62,12 +64,18 @@ class DeskRound:
             sends.append((g.board, device, words))
         return {"boards": out + self._send_all(sends, by), "round": rnd}
 
-    def clocks(self, rnd, by):
-        """`start` (20.1) to every board of round `rnd`, sent together."""
+    def games(self, rnd):
+        """Round `rnd`'s games in the event file (tournament.seating.BoardGame)."""
+        return self._games(rnd)[0]
+
+    def clocks(self, rnd, by, devices=None):
+        """`start` (20.1) to every board of round `rnd` (of `devices`
+        alone, given), sent together."""
         games, _ = self._games(rnd)
-        devices = self.devices()
-        return {"boards": self._send_all([(g.board, devices[str(g.board)], ["start"]) for g in games
-                                          if str(g.board) in devices], by), "round": rnd}
+        at = self.devices()
+        return {"boards": self._send_all([(g.board, at[str(g.board)], ["start"]) for g in games
+                                          if str(g.board) in at and (devices is None or at[str(g.board)] in devices)],
+                                         by), "round": rnd}
 
     def _send_all(self, sends, by):
         """[{board, device, reply}] of `sends` [(board, device, words)],

@@ -15,6 +15,10 @@
   publishes only under its own name and reads only its own replay
   requests; `broadcast` reads every logger's topics, asks any logger for a
   replay and publishes no board events.
+- the `round` account: `xqboard round start --mqtt` starts a round
+  through the running loggers (hall/mqttround.py): it reads their retained
+  states, presences and answers and sends commands, reads and publishes no
+  event.
 - `accounts/<name>.json` (mode 600): the account's name, its secret and
   the CA to trust; `--mqtt-credentials FILE` or $XQBOARD_MQTT_CREDENTIALS
   (hall/access.py).
@@ -37,6 +41,7 @@ from .arbiters import ArbiterError, Arbiters, check_name
 from .envelope import ROOT
 
 BROADCAST = "broadcast"  # the account of `xqboard broadcast`
+ROUND = "round"  # the account of `xqboard round start --mqtt` (hall/mqttround.py)
 PUBLIC = "public"  # the account `xqboard broadcast --public-feed` publishes the public hall with
 
 # The public hall for the pages' replicas (hall/publicfeed.py): written by
@@ -70,6 +75,17 @@ topic read {root}/log/#
 topic write {root}/ctl/+/replay
 topic write {root}/ctl/+/command
 topic deny {root}/log/{broadcast}/#
+
+# `round start --mqtt`: the loggers' retained states (which board stands
+# at which table, held by which logger), presences and answers; commands
+# to any logger (each signed with its board's key); no board event read
+# or published
+user {round}
+topic read {root}/log/+/state/+
+topic read {root}/log/+/presence
+topic read {root}/log/+/answer
+topic write {root}/ctl/+/command
+topic deny {root}/log/{round}/#
 
 # a logger: publishes only as itself, reads only its own requests and the
 # desk's commands for its boards (its answers, its presence and last will)
@@ -131,12 +147,12 @@ def init(folder, loggers, port=8883, bind="0.0.0.0", hosts=("localhost",), tls=T
     folder = Path(folder).resolve()
     names = list(dict.fromkeys(loggers))
     replicas = list(dict.fromkeys(replicas))
-    own = [BROADCAST] + ([PUBLIC] if replicas else [])
+    own = [BROADCAST, ROUND] + ([PUBLIC] if replicas else [])
     for name in names + replicas + own:
         _check_name(name)
     for name in own:
         if name in loggers or name in replicas:
-            raise InitError("%r is the broadcast's account, not a logger's or a replica's" % name)
+            raise InitError("%r is the hall's own account, not a logger's or a replica's" % name)
     if set(names) & set(replicas):
         raise InitError("%s: both a logger and a replica" % ", ".join(sorted(set(names) & set(replicas))))
     (folder / "data").mkdir(parents=True, exist_ok=True)
@@ -144,7 +160,7 @@ def init(folder, loggers, port=8883, bind="0.0.0.0", hosts=("localhost",), tls=T
     ca = _certificates(folder / "tls", hosts) if tls else None
     secret = {name: secrets.token_urlsafe(24) for name in names + own + replicas}
     _password_file(folder / "passwd", secret)
-    acl = ACL.format(root=ROOT, broadcast=BROADCAST)
+    acl = ACL.format(root=ROOT, broadcast=BROADCAST, round=ROUND)
     if replicas:
         acl += PUBLIC_ACL.format(root=ROOT, public=PUBLIC)
         acl += "".join(REPLICA_ACL.format(root=ROOT, replica=r) for r in replicas)

@@ -43,9 +43,13 @@ class BoardState:
     """What the retained state topic says of one board's game."""
 
     def __init__(self, device, game):
+        # board: the table its GAME names (`round start --mqtt` starts the
+        # next round on the boards standing there); ready: the set-up
+        # confirmed (the clocks may start, 20.1)
         self.d = {"device": device, "game": game, "seq": 0, "phase": "idle", "fen": None,
                   "red_ms": None, "black_ms": None, "running": None, "result": None,
-                  "article": None, "confirmed": False, "link": "up", "heard": 0.0}
+                  "article": None, "confirmed": False, "link": "up", "heard": 0.0, "board": None,
+                  "ready": False}
         self.offered = None  # the last seq handed to the bus in this run
 
     def follow(self, e):
@@ -57,6 +61,10 @@ class BoardState:
     def _press(self, side, red_ms, black_ms, stage, article):
         self.d["red_ms"], self.d["black_ms"] = red_ms, black_ms
         self.d["running"] = side_name(other(side))  # the press starts the opponent's clock
+
+    def _setup(self, what, *fields):
+        if what == "confirmed":
+            self.d["ready"] = True
 
     def _start(self, side, article):
         self.d["running"] = side_name(side) if side is not None else self.d["running"]
@@ -94,6 +102,7 @@ class HallSink:
         tournament, rnd, number = placement(f.events[0] if f.events else None)
         now = time.time()
         state = self._state(f, events)
+        state.d["board"] = number
         if state.offered is None:
             # First sight of this game in this run: offer all of it. A logger
             # killed after writing an event to its files and before its
@@ -134,6 +143,7 @@ class HallSink:
 
 _FOLLOW = {
     ev.PRESS: BoardState._press,
+    ev.SETUP: BoardState._setup,
     ev.START: BoardState._start,
     ev.PAUSE: BoardState._stopped,
     ev.FLAG: BoardState._stopped,

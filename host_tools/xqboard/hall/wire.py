@@ -136,7 +136,9 @@ def _state(topic, d):
     if link is not None and link not in LINKS:
         raise Malformed("link: %s is none of %s" % (_show(link), ", ".join(LINKS)))
     return {"device": device, "game": number(d, "game"), "seq": number(d, "seq"), "logger": logger,
-            "link": link, "heard": _time(d, "heard"), "phase": d.get("phase") if d.get("phase") in PHASES else None}
+            "link": link, "heard": _time(d, "heard"), "phase": d.get("phase") if d.get("phase") in PHASES else None,
+            "board": name(d, "board", empty=True) or None,
+            "ready": d.get("ready") is True}
 
 
 def _words(d, key, limit=MAX_WORDS, bytes_at_most=MAX_LINE):

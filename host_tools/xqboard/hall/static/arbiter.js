@@ -126,7 +126,8 @@ function tick() {
   }
 }
 
-function say(text) { document.getElementById("answer").textContent = text; }
+// the answer line: `words()` gives it in the page's language (said again on a switch)
+function say(words) { desk.said = words; document.getElementById("answer").textContent = words(); }
 
 // POST with a request id kept across retries: the same command, never a second run
 async function post(url, body, tries = 3) {
@@ -144,12 +145,12 @@ async function post(url, body, tries = 3) {
 async function send(b, words) {
   const req = (crypto.randomUUID ? crypto.randomUUID() : String(Math.random()).slice(2)).replace(/-/g, "").slice(0, 32);
   const click = desk.clicks[req] = {at: Date.now(), board: b.board, device: b.device, words, seq: b.seq};
-  say(T("desk.sent"));
+  say(() => T("desk.sent"));
   const a = await post("/arbiter/command", {device: b.device, words, req});
   click.answered = Date.now();
   click.reply = a.reply;
   click.cid = a.cid;
-  say(T("desk.answer", {board: b.board, reply: (a.reply || []).join(" ")}));
+  say(() => T("desk.answer", {board: b.board, reply: (a.reply || []).join(" ")}));
   refreshConflicts();
 }
 
@@ -159,7 +160,7 @@ desk.sendFor = (name, words) => send(desk.boards[name], words);
 
 async function settle(c, keep) {
   const a = await post("/arbiter/conflict", {round: c.round, board: c.board, keep});
-  say(T("desk.answer", {board: c.board, reply: (a.reply || []).join(" ")}));
+  say(() => T("desk.answer", {board: c.board, reply: (a.reply || []).join(" ")}));
   refreshConflicts();
 }
 
@@ -260,9 +261,15 @@ FILTERS.forEach(f => document.getElementById("f-" + f).addEventListener("change"
 
 // -- the page ---------------------------------------------------------------------
 
+function drawStatus() {
+  document.getElementById("status").textContent =
+    `${desk.incidents.length} · ${Object.keys(desk.boards).length} ${T("desk.boards")}`;
+}
+
 function translate() {
   XQi18n.apply();  // the fixed words; the switch's clicks are i18n.js's
-  drawBoards(); drawConflicts(); drawQuarantine(); drawIncidents();
+  drawBoards(); drawConflicts(); drawQuarantine(); drawIncidents(); drawStatus();
+  if (desk.said) say(desk.said);
 }
 XQi18n.onChange(translate);
 
@@ -272,9 +279,9 @@ for (const [id, clocks] of [["round-start", false], ["round-clocks", true]]) {
   document.getElementById(id).addEventListener("click", async () => {
     const rnd = Number(document.getElementById("round-no").value);
     if (!rnd) return;
-    say(T("desk.sent"));
+    say(() => T("desk.sent"));
     const a = await post("/arbiter/round", {round: rnd, clocks}, 1);
-    say((a.boards || []).map(x => T("desk.answer", {board: x.board, reply: x.reply.join(" ")})).join(" · ") ||
+    say(() => (a.boards || []).map(x => T("desk.answer", {board: x.board, reply: x.reply.join(" ")})).join(" · ") ||
         (a.reply || []).join(" "));
   });
 }
@@ -287,9 +294,8 @@ XQ.follow("/arbiter/stream", (data, offset, id) => {
   drawBoards();
   drawIncidents();
   if (data.boards.some(b => b.result)) refreshConflicts();
-  const status = document.getElementById("status");
-  status.textContent = `${desk.incidents.length} · ${Object.keys(desk.boards).length} ${T("desk.boards")}`;
-  status.dataset.cursor = id;
+  drawStatus();
+  document.getElementById("status").dataset.cursor = id;
 }, (links, offset) => {
   desk.offset = offset;
   desk.links = links;
