@@ -196,7 +196,8 @@ function refreshConflicts() {
 // (every text a forger's: escaped by the server's textsafe, then as HTML here)
 
 const QUARANTINE_EVERY = 3000;  // ms between reads of the list
-const when = at => esc(new Date(at * 1000).toLocaleTimeString());
+// a row's time: the server's, in the event's time zone, 24-hour (hall/eventpages.py's EventZone)
+const when = r => esc(r.clock);
 
 function quarantineRows(id, rows, total, none, span, cells) {
   const body = document.querySelector(`#${id} tbody`);
@@ -211,10 +212,10 @@ function quarantineRows(id, rows, total, none, span, cells) {
 function drawQuarantine() {
   const q = desk.quarantine, counts = q.counts || {};
   quarantineRows("quarantined", q.quarantined, counts.quarantined || 0, "desk.noquarantine", 8, r =>
-    `<tr class="quarantined"><td>${when(r.at)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
+    `<tr class="quarantined"><td>${when(r)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
     `<td>${esc(r.seq)}</td><td>${esc(r.kind)}</td><td class="reason">${esc(r.reason)}</td><td>${esc(r.logger)}</td></tr>`);
   quarantineRows("unverified", q.unverified, counts.unverified || 0, "desk.nounverified", 5, r =>
-    `<tr class="unverified"><td>${when(r.at)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
+    `<tr class="unverified"><td>${when(r)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
     `<td>${esc(r.logger)}</td></tr>`);
 }
 
@@ -252,7 +253,7 @@ function drawIncidents() {
   const want = Object.fromEntries(FILTERS.map(f => [f, document.getElementById("f-" + f).value]));
   const rows = desk.incidents.filter(i => FILTERS.every(f => !want[f] || String(i[f] || "-") === want[f]));
   document.querySelector("#incidents tbody").innerHTML = rows.slice().reverse().map(i =>
-    `<tr class="incident ${esc(i.kind.toLowerCase())}" data-id="${i.id}"><td>${new Date(i.wall).toLocaleTimeString()}</td>` +
+    `<tr class="incident ${esc(i.kind.toLowerCase())}" data-id="${i.id}"><td>${when(i)}</td>` +
     `<td><a href="${incidentLink(i)}">${esc(i.board)}</a></td><td>${esc(i.kind)}</td><td>${esc(i.article)}</td>` +
     `<td>${esc(i.text)}</td><td>${esc(i.round)}</td></tr>`).join("");
 }
