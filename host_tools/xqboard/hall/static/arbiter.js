@@ -91,7 +91,7 @@ function cardHtml(b) {
     `${XQ.clockText(timeLeft(b, "red"))}</span> – <span class="black">${esc(b.info.black)}</span> ` +
     `<span class="clock" data-side="black">${XQ.clockText(timeLeft(b, "black"))}</span></div>` +
     `<div class="fouls">${esc(T("desk.fouls"))}: ${foulsHtml(b)}</div>${pendingHtml(b)}${result}` +
-    (b.alert ? `<div class="alert">⚠ ${esc(b.alert)}</div>` : "") + `<div class="actions">${acts}</div>`;
+    (b.alert ? `<div class="alert">⚠ ${esc(serverWords(b.alert, b.alert_zh))}</div>` : "") + `<div class="actions">${acts}</div>`;
 }
 
 function drawBoards() {
@@ -198,6 +198,8 @@ function refreshConflicts() {
 const QUARANTINE_EVERY = 3000;  // ms between reads of the list
 // a row's time: the server's, in the event's time zone, 24-hour (hall/eventpages.py's EventZone)
 const when = r => esc(r.clock);
+// the server's words (an incident, an alert) in the page's language: the host's table's Chinese (record/bilingual.py)
+function serverWords(en, zh) { return (XQi18n.lang === "zh" && zh) || en; }
 
 function quarantineRows(id, rows, total, none, span, cells) {
   const body = document.querySelector(`#${id} tbody`);
@@ -255,7 +257,7 @@ function drawIncidents() {
   document.querySelector("#incidents tbody").innerHTML = rows.slice().reverse().map(i =>
     `<tr class="incident ${esc(i.kind.toLowerCase())}" data-id="${i.id}"><td>${when(i)}</td>` +
     `<td><a href="${incidentLink(i)}">${esc(i.board)}</a></td><td>${esc(i.kind)}</td><td>${esc(i.article)}</td>` +
-    `<td>${esc(i.text)}</td><td>${esc(i.round)}</td></tr>`).join("");
+    `<td>${esc(serverWords(i.text, i.text_zh))}</td><td>${esc(i.round)}</td></tr>`).join("");
 }
 FILTERS.forEach(f => document.getElementById("f-" + f).addEventListener("change", drawIncidents));
 
