@@ -13,7 +13,7 @@ import urllib.request
 import zoneinfo
 
 from xqboard.cli import main
-from xqboard.hall.eventpages import EventZone
+from xqboard.hall.eventpages import EventZone, changed_at
 from xqboard.hall.hub import Hub
 from xqboard.hall.web import Serving, make_app, sse_frame
 from xqboard.tournament.event import Tournament
@@ -47,7 +47,7 @@ def test_the_printout_and_the_pages_show_the_events_clock(tmp_path):
     ev.pair()
     ev.set_result(1, 1, "1-0")
     ev.db.close()
-    changed = os.stat(path).st_mtime
+    changed = changed_at(path)
     # the printout's foot: the event's date and time and its zone's name (a minute may turn meanwhile)
     before = time.time()
     foot = re.search(r'content: "printed ([^"]+)"', page([("T", ["a"], [["1"]])], "Cup", tz="Asia/Shanghai")).group(1)

@@ -74,6 +74,25 @@ def players_json(st):
                          "score": num(r.score), "rank": r.rank} for r in rows]}
 
 
+def file_version(path):
+    """What changes with every write to the SQLite file at `path` (WAL
+    mode: the write goes to `-wal` until a checkpoint): (mtime ns, size) of
+    both; OSError if the file is not there."""
+    main = os.stat(path)
+    try:
+        wal = os.stat(str(path) + "-wal")
+        wal = (wal.st_mtime_ns, wal.st_size)
+    except OSError:
+        wal = None
+    return (main.st_mtime_ns, main.st_size, wal)
+
+
+def changed_at(path):
+    """Unix time s of the file's last write (its own or its WAL's)."""
+    version = file_version(path)
+    return max(version[0], version[2][0] if version[2] else 0) / 1e9
+
+
 class EventZone:
     """The time zone of the tournament file at `path` (Settings.tz,
     tournament/eventzone.py; '' : the host's, and with no file), read again
@@ -89,7 +108,7 @@ class EventZone:
         if self.path is None:
             return self.tz
         try:
-            mtime = os.stat(self.path).st_mtime_ns
+            mtime = file_version(self.path)
         except OSError:
             return self.tz
         if mtime != self.seen:
@@ -119,11 +138,36 @@ def event_lists(path, zone):
     the replicas (hall/publicfeed.py)."""
     ev = Tournament.open(path)
     with contextlib.closing(ev.db):
-        stamp = zone.stamp(os.stat(path).st_mtime)
+        stamp = zone.stamp(changed_at(path))
         st = standings_list(ev)
         pl = pairings_json(pairing_list(ev)) if ev.current_round else {"round": None, "rows": []}
         return {"players": dict(players_json(st), **stamp), "standings": dict(standings_json(st), **stamp),
                 "pairings": dict(pl, **stamp)}
+
+
+class ListsWatch:
+    """The lists of the tournament file at `path` each time it changes
+    (`changed()`: event_lists' dict, or None while the file is as last
+    read): what `broadcast --public-feed` publishes for the replicas."""
+
+    def __init__(self, path, zone=None):
+        self.path = str(path)
+        self.zone = zone or EventZone(self.path)
+        self.seen = None
+
+    def changed(self):
+        try:
+            mtime = file_version(self.path)
+        except OSError:
+            return None
+        if mtime == self.seen:
+            return None
+        try:
+            lists = event_lists(self.path, self.zone)
+        except TournamentError:
+            return None  # (read again at its next change)
+        self.seen = mtime
+        return lists
 
 
 class EventPages:
@@ -175,7 +219,7 @@ class EventPages:
             return PlainTextResponse(str(e), status_code=404)
         with contextlib.closing(ev.db):
             try:
-                stamp = self.zone.stamp(os.stat(self.tournament).st_mtime)
+                stamp = self.zone.stamp(changed_at(self.tournament))
                 return JSONResponse(dict(build(ev), **stamp), headers=NO_STORE)
             except (TournamentError, OSError) as e:
                 return PlainTextResponse(str(e), status_code=404)
