@@ -52,8 +52,9 @@ def test_a_late_replica_holds_the_whole_hall_and_follows_it_in_order(broker):
             assert states(replica.hub) == states(primary)
             spoiler = mqtt.Client(CallbackAPIVersion.VERSION2, protocol=mqtt.MQTTv5)
             spoiler.connect("127.0.0.1", broker.port)
+            spoiler.loop_start()  # (the PUBACK read: without a loop, wait_for_publish waits its whole 5 s)
             spoiler.publish(EVENTS, '{"token": "x", "rows": [[1, "5"]]}', qos=1).wait_for_publish(5)
-            spoiler.disconnect()
+            close(spoiler)
             for board, seq, line in events[half:]:
                 primary.push(board, "d" + board, 1, seq, line)
             wait_for(lambda: replica.at == primary.cursor, 10, what="the replica caught up")
