@@ -295,8 +295,9 @@ def report(f):
             held(f), f["viewers"], f["behind"], f["gaps"], f["token_changes"], f["ended"]),
         "  push -> viewer ms: p50 %s, p99 %s, max %s (%d event-viewer pairs); the lone reference viewer before: "
         "p50 %s, p99 %s" % (p50, p99, top, f["counted"], r50, r99),
-        "  p99 against the goal of 1000 ms: %.2fx; against the lone reference viewer's p99: %.1fx" % (
-            p99 / 1000.0, p99 / max(1, r99)),
+        "  p99 against the goal of 1000 ms: %s; against the lone reference viewer's p99: %s" % (
+            "%.2fx" % (p99 / 1000.0) if p99 is not None else "- (no event reached a viewer in the window)",
+            "%.1fx" % (p99 / max(1, r99)) if p99 is not None and r99 is not None else "-"),
         "  per viewer: %.1f frames/s, %.1f kB/s" % (f["frames"] / f["viewers"] / f["seconds"],
                                                     f["bytes"] / f["viewers"] / f["seconds"] / 1000),
         "  CPU (s per s of wall) of the pages' server%s: %s; with the lone reference viewer only: %s; per "
