@@ -37,9 +37,11 @@ NOT_INTERFACE = {"xqboard", "hall", "Cup", "English", "Fairy", "Stockfish", "GNU
 def hall(tmp_path_factory):
     from xqboard.hall.web import Serving, make_app
     e = Event(tmp_path_factory.mktemp("event-zh"))
-    # board 2: a game played to its result (art. 4), for the result's words
+    # board 2: a game played to its result (art. 4), for the result's words, with an alert,
+    # a foul and a draw offer for the viewer's notes (the host's table's Chinese: record/bilingual.py)
     for seq, (_, line) in enumerate(masters.game_lines(masters.master_games()[7], "2", masters.think_of(2),
-                                                            event="Cup", round_="2"), 1):
+                                                            event="Cup", round_="2",
+                                                            incidents={1: "alert", 2: "foul", 3: "offer"}), 1):
         e.hub.push("2", "d2", 1, seq, line)
     with Serving(make_app(e.hub, tournament=e.path)) as url:
         e.url = url
@@ -78,6 +80,18 @@ def test_the_live_page_and_viewer_in_chinese(browser, hall):
     # the finished board's result: the reason and its state in Chinese, the article a number
     result = js(browser, "return document.querySelector('#boards .card[data-board=\"2\"] .result').textContent")
     assert re.search(r" \d+\.\d+(\.\d+)? [\u4e00-\u9fff]+ · [\u4e00-\u9fff]", result), result
+    # the viewer's notes of board 2 (an alert, a foul, a draw offer): the server's Chinese
+    js(browser, "location.hash = 'board=2'")
+    wait_for(lambda: js(browser, "return document.querySelector('#full-body .step-head') !== null"))
+    notes = []
+    for ply in (1, 2, 3):
+        js(browser, "XQView.go(arguments[0])", ply)
+        wait_for(lambda: js(browser, "return document.querySelectorAll('#full-body .step .note').length") > 0)
+        notes += js(browser, "return [...document.querySelectorAll('#full-body .step .note')].map(e => e.textContent)")
+    assert len(notes) == 3 and all(re.search(r"[\u4e00-\u9fff]", n) for n in notes), notes
+    assert re.findall(r"[A-Za-z]{2,}", " ".join(notes)) == []  # (the points, e3, are one letter)
+    assert "黑方提和（22.1）" in notes or "红方提和（22.1）" in notes
+    js(browser, "location.hash = ''")
     # round 1's game, replayable: its card in Chinese too
     js(browser, "document.querySelector('#rounds .tab[data-round=\"1\"]').click()")
     wait_for(lambda: js(browser, "return document.querySelector('#past .card .head')?.textContent || ''").startswith("第1台"))

@@ -132,11 +132,13 @@ def cmd_broadcast(args):
     if args.public_feed:
         if not (mqtt and hub):
             raise UsageError("--public-feed needs --mqtt and the pages")
+        from ..hall.eventpages import ListsWatch
         from ..hall.publicfeed import PublicFeed
 
         public = delay.public if delay else hub  # what the public may see: verified, delayed
+        lists = ListsWatch(args.tournament) if args.tournament else None  # the replicas' standings and players
         feed = PublicFeed(public, mqtt[0], mqtt[1], account=mqtt_account(args.public_credentials)
-                          if args.public_credentials else None).start()
+                          if args.public_credentials else None, lists=lists).start()
     try:
         with server or contextlib.nullcontext() as url:
             if url:

@@ -3,7 +3,8 @@ the public pages (hall/replica.py; docs/HALL.md, "Thousands of viewers").
 
 It follows the public hall that the one `xqboard broadcast` publishes on
 the broker (`broadcast --public-feed`) and serves the live page, its
-streams, the exports and the relay files from a hub of its own. It writes
+streams, the exports, the relay files and the event's players, standings
+and pairings (as the primary published them) from a hub of its own. It writes
 no store, no tournament file, no result, and has no arbiter's page. Its
 account (`xqboard hall init --replica r1`: accounts/r1.json) reads the
 public topics only.
@@ -43,7 +44,7 @@ def cmd_replica(args):
     replica.ready.wait(READY_S)  # the pages open on the whole hall, not on what came first
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     try:
-        with Serving(make_app(replica.hub, None), port=http[1], host=http[0]) as url:
+        with Serving(make_app(replica.hub, None, published=replica), port=http[1], host=http[0]) as url:
             print("replica %s: live page %s/" % (name, url), flush=True)
             with contextlib.suppress(KeyboardInterrupt):
                 while deadline is None or time.monotonic() < deadline:

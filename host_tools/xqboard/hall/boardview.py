@@ -29,6 +29,7 @@ from ..core import LEGAL, SUICIDE, Position, parse_move
 from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 from ..logger.builder import RecordBuilder, headers_of_game_event
 from ..record import articles
+from ..record.bilingual import incident_zh
 from ..record.notation import move_text
 from ..textsafe import visible
 
@@ -114,6 +115,7 @@ class BoardView:
         self.phase = SETUP
         self.last = None  # (from, to) point names of the last move
         self.alert = None  # the standing alert's words
+        self.alert_zh = None  # and in Chinese
         self.result = None
         self.chinese = []  # the record's moves in Chinese, one added per move
         self.pending = {}  # "offer"/"claim" -> the side and its words: what waits for the other side or the arbiter
@@ -145,6 +147,7 @@ class BoardView:
         self.builder = RecordBuilder({})
         self.pos = Position(fen)
         self.phase, self.last, self.alert, self.result = SETUP, None, None, None
+        self.alert_zh = None
         self.chinese = []
         self.pending = {}
         self.foul_seqs = []
@@ -225,9 +228,11 @@ class BoardView:
     def _alert(self, e, what, *rest):
         standing = self.builder.alert  # the record's note of the standing alert
         self.alert = standing.text if standing is not None else e.describe()
+        # the same in Chinese (record/bilingual.py, the host's table), for the pages
+        self.alert_zh = standing.zh if standing is not None and standing.zh else incident_zh(e)
 
     def _restored(self, e):
-        self.alert = None
+        self.alert = self.alert_zh = None
 
     # -- the result (art. 4, confirmed by the arbiter: art. 9) ---------------
 
@@ -297,8 +302,9 @@ class BoardView:
                 "info": dict(self.info), "fen": self.pos.fen(),
                 "last": list(self.last) if self.last else None,
                 "clocks": self.clocks.state(), "phase": self.phase, "alert": self.alert,
+                "alert_zh": self.alert_zh,
                 "moves": self.moves_chinese(), "result": self.result,
-                "overrules": list(self.record.overrules),
+                "overrules": list(self.record.overrules), "overrules_zh": list(self.record.overrules_zh),
                 "fouls": {"red": fouls[0], "black": fouls[1]}, "fouls_by": by_kind,
                 "pending": dict(self.pending),
                 "foul_events": [{"seq": q, "side": sd, "article": a} for q, sd, a in self.foul_seqs],

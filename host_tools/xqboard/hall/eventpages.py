@@ -17,6 +17,7 @@ read from the file at each request, so a result `broadcast` confirms into
 it (hall/results.py) is on the next read.
 """
 import contextlib
+import os
 from pathlib import Path
 
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse
@@ -24,6 +25,7 @@ from starlette.routing import Route
 
 from ..tournament.refusal import TournamentError
 from ..tournament.event import Tournament
+from ..tournament.eventzone import clock_text, iso_text
 from ..tournament.lists import TB_TITLES, num, pairing_list, standings_list
 from . import exports
 
@@ -72,13 +74,114 @@ def players_json(st):
                          "score": num(r.score), "rank": r.rank} for r in rows]}
 
 
+def file_version(path):
+    """What changes with every write to the SQLite file at `path` (WAL
+    mode: the write goes to `-wal` until a checkpoint): (mtime ns, size) of
+    both; OSError if the file is not there."""
+    main = os.stat(path)
+    try:
+        wal = os.stat(str(path) + "-wal")
+        wal = (wal.st_mtime_ns, wal.st_size)
+    except OSError:
+        wal = None
+    return (main.st_mtime_ns, main.st_size, wal)
+
+
+def changed_at(path):
+    """Unix time s of the file's last write (its own or its WAL's)."""
+    version = file_version(path)
+    return max(version[0], version[2][0] if version[2] else 0) / 1e9
+
+
+class EventZone:
+    """The time zone of the tournament file at `path` (Settings.tz,
+    tournament/eventzone.py; '' : the host's, and with no file), read again
+    when the file changes: the clock of every time the pages show, rendered
+    here, 24-hour (a viewer's browser elsewhere shows the event's time)."""
+
+    def __init__(self, path=None):
+        self.path = str(path) if path else None
+        self.seen = None  # the file's mtime at the last read
+        self.tz = ""
+
+    def name(self):
+        if self.path is None:
+            return self.tz
+        try:
+            mtime = file_version(self.path)
+        except OSError:
+            return self.tz
+        if mtime != self.seen:
+            self.seen = mtime
+            try:
+                ev = Tournament.open(self.path)
+            except TournamentError:
+                return self.tz  # (the lists say why)
+            with contextlib.closing(ev.db):
+                self.tz = ev.tz
+        return self.tz
+
+    def clock(self, ts, seconds=True):
+        """'17:20:05' of Unix time `ts` in the event's zone."""
+        return clock_text(ts, self.name(), seconds)
+
+    def stamp(self, ts):
+        """{"updated": '17:20', "updated_at": ISO 8601 with the offset, "tz"}: when a list last changed."""
+        return {"updated": self.clock(ts, seconds=False), "updated_at": iso_text(ts, self.name()), "tz": self.name()}
+
+
+def event_lists(path, zone):
+    """{"players", "standings", "pairings" (the last paired round)} of the
+    tournament file at `path`, each stamped with the file's last change in
+    the event's zone (EventZone.stamp); TournamentError if it cannot be read.
+    What the pages serve, and what `broadcast --public-feed` publishes for
+    the replicas (hall/publicfeed.py)."""
+    ev = Tournament.open(path)
+    with contextlib.closing(ev.db):
+        stamp = zone.stamp(changed_at(path))
+        st = standings_list(ev)
+        pl = pairings_json(pairing_list(ev)) if ev.current_round else {"round": None, "rows": []}
+        return {"players": dict(players_json(st), **stamp), "standings": dict(standings_json(st), **stamp),
+                "pairings": dict(pl, **stamp)}
+
+
+class ListsWatch:
+    """The lists of the tournament file at `path` each time it changes
+    (`changed()`: event_lists' dict, or None while the file is as last
+    read): what `broadcast --public-feed` publishes for the replicas."""
+
+    def __init__(self, path, zone=None):
+        self.path = str(path)
+        self.zone = zone or EventZone(self.path)
+        self.seen = None
+
+    def changed(self):
+        try:
+            mtime = file_version(self.path)
+        except OSError:
+            return None
+        if mtime == self.seen:
+            return None
+        try:
+            lists = event_lists(self.path, self.zone)
+        except TournamentError:
+            return None  # (read again at its next change)
+        self.seen = mtime
+        return lists
+
+
 class EventPages:
     """The routes above over `rounds` (hall/rounds.py, of the public hub)
-    and the tournament file at `tournament` (None: the lists answer 404)."""
+    and the tournament file at `tournament` (None: the lists answer 404),
+    its times in `zone`'s (EventZone). A replica has no file: `published`
+    (hall/replica.py's Replica) gives the lists the primary published
+    (its `lists()`: event_lists' dict, or None before the first)."""
 
-    def __init__(self, rounds, tournament=None):
+    def __init__(self, rounds, tournament=None, zone=None, published=None):
         self.rounds = rounds
         self.tournament = str(tournament) if tournament else None
+        self.zone = zone or EventZone(self.tournament)
+        self.published = published
 
     async def round_games(self, request):
         name = request.path_params["round"]
@@ -97,6 +200,15 @@ class EventPages:
             return PlainTextResponse("no such game in round %s" % p["round"], status_code=404)
         return JSONResponse(steps)
 
+    def published_list(self, kind, rnd):
+        """A replica's copy of list `kind` (read-only: what the primary published)."""
+        got = self.published.lists()
+        if got is None or kind not in got:
+            return PlainTextResponse("no lists published by the primary yet", status_code=404)
+        if rnd and str(got[kind].get("round")) != rnd:
+            return PlainTextResponse("a replica has the last paired round's pairings only", status_code=404)
+        return JSONResponse(got[kind], headers=NO_STORE)
+
     def lists(self, build):
         """JSONResponse of build(event) over the tournament file, or 404."""
         if self.tournament is None:
@@ -107,20 +219,27 @@ class EventPages:
             return PlainTextResponse(str(e), status_code=404)
         with contextlib.closing(ev.db):
             try:
-                return JSONResponse(build(ev), headers=NO_STORE)
-            except TournamentError as e:
+                stamp = self.zone.stamp(changed_at(self.tournament))
+                return JSONResponse(dict(build(ev), **stamp), headers=NO_STORE)
+            except (TournamentError, OSError) as e:
                 return PlainTextResponse(str(e), status_code=404)
 
     async def players(self, request):
+        if self.published is not None:
+            return self.published_list("players", None)
         return self.lists(lambda ev: players_json(standings_list(ev)))
 
     async def standings(self, request):
+        if self.published is not None:
+            return self.published_list("standings", None)
         return self.lists(lambda ev: standings_json(standings_list(ev)))
 
     async def pairings(self, request):
         rnd = request.query_params.get("round", "")
         if rnd and not rnd.isdigit():
             return PlainTextResponse("round: a number", status_code=400)
+        if self.published is not None:
+            return self.published_list("pairings", rnd)
         return self.lists(lambda ev: pairings_json(pairing_list(ev, int(rnd) if rnd else None))
                           if ev.current_round else {"round": None, "rows": []})
 

@@ -43,6 +43,7 @@ desktop programs, not a web relay.)
 """
 from ..core import Position, pieces, squares
 from ..record import articles
+from ..record.bilingual import note_zh
 from ..record.notation import move_text
 from ..record.pgn import note_text, write_pgn
 from ..record.text import format_time
@@ -128,7 +129,8 @@ def dhtmlxq(game):
 
 
 def _note(n):
-    return {"kind": n.kind, "article": n.article, "text": note_text(n)}
+    # text_zh: the note in Chinese, from the host's table (record/bilingual.py), for the Chinese interface
+    return {"kind": n.kind, "article": n.article, "text": note_text(n), "text_zh": note_zh(n)}
 
 
 def steps(game):

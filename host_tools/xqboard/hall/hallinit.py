@@ -46,8 +46,8 @@ PUBLIC = "public"  # the account `xqboard broadcast --public-feed` publishes the
 
 # The public hall for the pages' replicas (hall/publicfeed.py): written by
 # `public` alone; a replica reads it and its own answers, asks as itself,
-# and publishes no board event (the deny: the loggers' patterns would give
-# it a topic of its own).
+# and publishes no board event nor reads a logger's commands (the denies:
+# the loggers' patterns would give it topics of its own).
 PUBLIC_ACL = """
 user {public}
 topic write {root}/public/#
@@ -59,9 +59,11 @@ REPLICA_ACL = """
 user {replica}
 topic read {root}/public/events
 topic read {root}/public/head
+topic read {root}/public/lists
 topic read {root}/public/replay/{replica}
 topic write {root}/ctl/public/{replica}
 topic deny {root}/log/{replica}/#
+topic deny {root}/ctl/{replica}/#
 """
 
 ACL = """\

@@ -40,6 +40,7 @@ import uuid
 from ..boardlink import Event
 from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 from ..record import articles
+from ..record.bilingual import incident_zh
 from .boardview import BoardView
 
 from game import events as schema  # noqa: E402
@@ -153,7 +154,8 @@ class Hub:
             self.incidents.append({
                 "id": self.cursor, "board": board, "device": key[0], "game": key[1], "seq": e.seq,
                 "round": view.info.get("round") or "-",
-                "kind": e.kind, "article": schema.article_of(e.kind, e.fields), "text": incident_text(e), "wall": wall})
+                "kind": e.kind, "article": schema.article_of(e.kind, e.fields), "text": incident_text(e),
+                "text_zh": incident_zh(e), "wall": wall})
 
     # -- the links (docs/HALL.md, "The arbiter's desk") ----------------------------
 

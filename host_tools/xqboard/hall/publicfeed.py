@@ -16,6 +16,9 @@ the pages from a Hub of its own. Nothing is shared but the broker.
                                       it is behind)
     xqboard/ctl/public/<replica>      a replica's request: {"since": cursor}
     xqboard/public/replay/<replica>   the answer: the rows after it, as on events, REPLAY_ROWS at a time
+    xqboard/public/lists              retained: the tournament file's players, standings and pairings
+                                      (hall/eventpages.py's event_lists), again each time the file
+                                      changes: a replica serves them read-only, with no file of its own
 
 A batch holds what the hub took since the last (at most every BATCH_S, at
 most MAX_ROWS): a hall of 200 events a second costs the broker 20
@@ -34,6 +37,7 @@ is still read by the replica's Hub with the board's schema.
 """
 import json
 import threading
+import time
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
@@ -43,6 +47,10 @@ from .wire import MAX_LINE, Malformed, json_object, name, number
 
 EVENTS = ROOT + "/public/events"
 HEAD = ROOT + "/public/head"
+LISTS = ROOT + "/public/lists"
+LISTS_KEYS = ("players", "standings", "pairings")
+MAX_LISTS = 4 << 20  # bytes of the lists (a 200-player event's are ~100 KB)
+LISTS_EVERY_S = 1.0  # s between two looks at the tournament file
 REQUESTS = ROOT + "/ctl/public/+"
 BATCH_S = 0.05  # s between two batches at most (a part of the viewers' 1 s)
 MAX_ROWS = 500  # rows in one message
@@ -83,6 +91,15 @@ def decode_rows(payload):
     return token, out
 
 
+def decode_lists(payload):
+    """The lists' dict ({"players", "standings", "pairings"}, each an
+    object); Malformed says why not."""
+    d = json_object(payload, MAX_LISTS)
+    if not all(isinstance(d.get(k), dict) for k in LISTS_KEYS):
+        raise Malformed("lists: no %s objects" % ", ".join(LISTS_KEYS))
+    return {k: d[k] for k in LISTS_KEYS}
+
+
 def decode_head(payload):
     d = json_object(payload, 4096)
     return name(d, "token"), number(d, "cursor")
@@ -97,10 +114,16 @@ def decode_request(topic, payload):
 
 class PublicFeed:
     """Publishes `hub`'s events (the public one) on the broker, in batches,
-    and answers the replicas' requests for what they missed."""
+    and answers the replicas' requests for what they missed; with `lists`
+    (hall/eventpages.py's ListsWatch of the tournament file), its lists
+    too, retained, each time the file changes."""
 
-    def __init__(self, hub, host, port, account=None, client_id="xqboard-broadcast-public"):
+    def __init__(self, hub, host, port, account=None, client_id="xqboard-broadcast-public", lists=None):
         self.hub = hub
+        self.lists = lists
+        self.lists_sent = 0  # how many times the lists were published
+        self.lists_text = None  # the last published
+        self.lists_at = -1e9
         self.sent = 0  # the cursor of the last row published
         self.refused = 0  # malformed requests (dropped, counted)
         self.wake = threading.Event()
@@ -132,9 +155,10 @@ class PublicFeed:
 
     def _run(self):
         while not self.stopping.is_set():
-            self.wake.wait(1.0)
+            self.wake.wait(LISTS_EVERY_S)
             self.wake.clear()
             self.publish_new()
+            self.publish_lists()
             self.stopping.wait(BATCH_S)
 
     def publish_new(self):
@@ -148,6 +172,19 @@ class PublicFeed:
         if self.sent:
             self.client.publish(HEAD, json.dumps({"token": self.hub.token, "cursor": self.sent}), qos=1,
                                 retain=True)
+
+    def publish_lists(self):
+        """The lists, when the file changed since they were last published."""
+        now = time.monotonic()
+        if self.lists is None or now - self.lists_at < LISTS_EVERY_S:
+            return
+        self.lists_at = now
+        got = self.lists.changed()
+        text = None if got is None else json.dumps(got, ensure_ascii=False, separators=(",", ":"))
+        if text is not None and text != self.lists_text:  # (a checkpoint of the file changes nothing in it)
+            self.client.publish(LISTS, text, qos=1, retain=True)
+            self.lists_text = text
+            self.lists_sent += 1
 
     def _on_request(self, client, userdata, message):
         try:

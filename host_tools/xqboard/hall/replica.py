@@ -7,7 +7,10 @@ the live page, its streams, the exports and the relay files from it
     app = make_app(replica.hub, None)        # no arbiter's page on a replica
 
 It writes nothing: no store, no tournament file, no result; it publishes
-only its requests for what it missed. Its account on the broker reads the
+only its requests for what it missed. The event's players, standings and
+pairings come as the primary published them (retained, each time its
+tournament file changed): `lists()`, what the replica's pages serve
+(hall/eventpages.py, `published`). Its account on the broker reads the
 public topics and its own answers (hall/hallinit.py, `--replica NAME`).
 
 Order and gaps: the rows carry the primary hub's cursors; a row past the
@@ -23,7 +26,7 @@ import time
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from .publicfeed import EVENTS, HEAD, decode_head, decode_rows, replay_topic, request_topic
+from .publicfeed import EVENTS, HEAD, LISTS, decode_head, decode_lists, decode_rows, replay_topic, request_topic
 from .wire import Malformed
 
 ASK_AGAIN = 1.0  # s before a request nobody answered is made again
@@ -39,6 +42,7 @@ class Replica:
         self.waiting = {}  # cursor: row past a gap
         self.asked_at = -1e9
         self.malformed = 0
+        self.published = None  # the primary's lists (decode_lists), None before the first
         self.lock = threading.Lock()
         c = mqtt.Client(CallbackAPIVersion.VERSION2, client_id="xqboard-replica-" + name, protocol=mqtt.MQTTv5)
         c.reconnect_delay_set(0.1, 1)
@@ -61,9 +65,19 @@ class Replica:
 
     def _on_connect(self, client, userdata, flags, reason_code, properties):
         if not reason_code.is_failure:
-            client.subscribe([(EVENTS, 1), (HEAD, 1), (replay_topic(self.name), 1)])
+            client.subscribe([(EVENTS, 1), (HEAD, 1), (LISTS, 1), (replay_topic(self.name), 1)])
+
+    def lists(self):
+        """The primary's players, standings and pairings (None: none yet)."""
+        return self.published
 
     def _on_message(self, client, userdata, message):
+        if message.topic == LISTS:
+            try:
+                self.published = decode_lists(message.payload)
+            except Malformed:
+                self.malformed += 1  # the last good lists stay
+            return
         try:
             if message.topic == HEAD:
                 token, cursor = decode_head(message.payload)

@@ -48,6 +48,21 @@ def cpu_seconds(pid):
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def machine_busy():
+    """(busy CPU s of the whole machine, all cores, since boot; cores):
+    /proc/stat's user+nice+system+irq+softirq+steal. Over a window, less
+    the run's own processes, it is what the machine's other users took."""
+    with open("/proc/stat") as f:
+        first = f.readline().split()
+    user, nice, system, idle, iowait, irq, softirq, steal = (int(x) for x in first[1:9])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK"), os.cpu_count()
+
+
+def load_average():
+    with open("/proc/loadavg") as f:
+        return float(f.read().split()[0])
+
+
 def hall_events(boards):
     """[(board, seq, line)] of `boards` boards playing master games
     together, each board's in order."""
@@ -194,9 +209,13 @@ def run_viewers(folder, viewers=5000, replicas=0, seconds=30.0, boards=200, rate
         watched = servers + ([hall] if replicas else []) + audience
         t0, cpu0 = time.time(), [p.cpu() for p in watched]
         broker_cpu0 = cpu_seconds(broker.proc.pid) if broker else 0.0
+        busy0, cores = machine_busy()
+        load0 = load_average()
         time.sleep(seconds)
         t1, cpu1 = time.time(), [p.cpu() for p in watched]
         broker_cpu1 = cpu_seconds(broker.proc.pid) if broker else 0.0
+        busy1, _ = machine_busy()
+        load1 = load_average()
         reference.say("stop %f %f %s" % (ref_t0, ref_t1, pushlog))
         for a in audience:
             a.say("stop %f %f %s" % (t0, t1, pushlog))
@@ -230,6 +249,10 @@ def run_viewers(folder, viewers=5000, replicas=0, seconds=30.0, boards=200, rate
         "fetch_errors": sum(r["fetch_errors"] for r in reports),
         "relay": {k: sum(r["relay"].get(k, 0) for r in reports) for k in ("200", "304", "0")},
         "relay_ms": sorted(x for r in reports for x in r["relay_ms"]),
+        # how busy the machine was: its cores, the load average at both ends, and the CPU (s/s) that
+        # others took over the window (the machine's busy time less this run's processes)
+        "cores": cores, "load": (load0, load1),
+        "others_cpu": max(0.0, (busy1 - busy0) / wall - sum(used) - (broker_cpu1 - broker_cpu0) / wall),
     }
 
 
@@ -243,6 +266,16 @@ def per_thousand(f):
     what it used with the lone reference viewer (following the hall)."""
     each = f["viewers"] / max(1, f["replicas"] or 1)
     return [(c - r) * 1000 / each for c, r in zip(f["server_cpu"], f["reference_cpu"])]
+
+
+def per_thousand_frames(f):
+    """CPU (s per s) of each server over the reference's per 1,000 frames a
+    second it sent: the cost of a frame to a viewer, whatever the rate the
+    frames came at (a server waiting for a core coalesces its frames, and
+    its CPU per viewer falls with them)."""
+    n = max(1, f["replicas"] or 1)
+    sent = f["frames"] / f["seconds"] / n  # frames/s each server sent (the audience is split evenly)
+    return [(c - r) * 1000 / max(1e-9, sent) for c, r in zip(f["server_cpu"], f["reference_cpu"])]
 
 
 def q(values, p):
@@ -260,17 +293,22 @@ def report(f):
             held(f), f["viewers"], f["behind"], f["gaps"], f["token_changes"], f["ended"]),
         "  push -> viewer ms: p50 %s, p99 %s, max %s (%d event-viewer pairs); the lone reference viewer before: "
         "p50 %s, p99 %s" % (p50, p99, top, f["counted"], r50, r99),
-        "  p99 against the goal of 1000 ms: %.2fx; against the lone reference viewer's p99: %.1fx" % (
-            p99 / 1000.0, p99 / max(1, r99)),
+        "  p99 against the goal of 1000 ms: %s; against the lone reference viewer's p99: %s" % (
+            "%.2fx" % (p99 / 1000.0) if p99 is not None else "- (no event reached a viewer in the window)",
+            "%.1fx" % (p99 / max(1, r99)) if p99 is not None and r99 is not None else "-"),
         "  per viewer: %.1f frames/s, %.1f kB/s" % (f["frames"] / f["viewers"] / f["seconds"],
                                                     f["bytes"] / f["viewers"] / f["seconds"] / 1000),
         "  CPU (s per s of wall) of the pages' server%s: %s; with the lone reference viewer only: %s; per "
         "1,000 viewers over that: %s" % ("s" if len(f["server_cpu"]) > 1 else "", ", ".join("%.2f" % c for c in f["server_cpu"]),
                              ", ".join("%.3f" % c for c in f["reference_cpu"]),
                              ", ".join("%.3f" % c for c in per_thousand(f))),
+        "  per 1,000 frames a second sent, over the reference: %s" % ", ".join(
+            "%.3f" % c for c in per_thousand_frames(f)),
         "  apart: the audience's processes %.2f, the hall's %s, the broker's %.3f" % (
             f["crowd_cpu"], "%.2f" % f["hall_cpu"] if f["hall_cpu"] is not None else "(is the server)",
             f["broker_cpu"]),
+        "  the machine: %d cores, load average %.1f -> %.1f, others' CPU over the window %.2f s/s" % (
+            f["cores"], f["load"][0], f["load"][1], f["others_cpu"]),
         "  board full size: %d viewers, %d fetches of /export/<b>.json, p50 %s ms, p99 %s ms, errors %d" % (
             f["board_viewers"], len(f["fetch_ms"]), q(f["fetch_ms"], 0.5), q(f["fetch_ms"], 0.99), f["fetch_errors"]),
         "  relay sites: %d answers 200, %d 304, %d failed; p99 %s ms" % (

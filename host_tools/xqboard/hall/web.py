@@ -56,7 +56,8 @@ from starlette.staticfiles import StaticFiles
 
 from . import conflicts, evalbar, exports
 from .arbiters import ArbiterError, Arbiters, demo_arbiter
-from .eventpages import EventPages
+from ..tournament.eventzone import clock_text
+from .eventpages import EventPages, EventZone
 from .login import Sessions, Throttle
 from .relay import Relay
 
@@ -153,15 +154,17 @@ def parse_last_id(text):
     return token, int(cursor)
 
 
-def sse_frame(view, incidents, since=None):
+def sse_frame(view, incidents, since=None, zone=None):
     """One server-sent event of a hub View, as bytes (sent as they are to
     every stream at the same cursor). `since`: the cursor it follows (None
     for a whole hall), first in the data so that a client checks there is
-    no gap without parsing the rest (hall/crowd.py)."""
+    no gap without parsing the rest (hall/crowd.py). The incidents' `clock`:
+    their time in the event's zone (`zone`, hall/eventpages.py's EventZone), 24-hour."""
     data = {"since": None if view.full else since, "full": view.full, "boards": view.boards,
             "now": int(time.time() * 1000)}
     if incidents:
-        data["incidents"] = view.incidents
+        tz = (zone or EventZone()).name()
+        data["incidents"] = [dict(i, clock=clock_text(i["wall"] / 1000, tz)) for i in view.incidents]
     return ("id: %s:%d\nevent: update\ndata: %s\n\n" % (view.token, view.cursor, json.dumps(
         data, ensure_ascii=False))).encode("utf-8")
 
@@ -193,12 +196,13 @@ class Pages:
     """The handlers, over one hub and the arbiters' accounts."""
 
     def __init__(self, hub, arbiters, public=None, throttle=None, sessions=None, desk=None, tournament=None,
-                 round_starter=None, quarantine=None):
+                 round_starter=None, quarantine=None, zone=None):
         if arbiters is not None and not isinstance(arbiters, Arbiters):
             raise TypeError("the arbiters: an Arbiters of hall/arbiters.py (an account each), not %r" % (arbiters,))
         self.hub = hub
         self.desk = desk  # hall/desk.py's Desk: the arbiter's commands down the broker (None: read-only)
         self.tournament = tournament  # the event file (conflicts)
+        self.zone = zone or EventZone(tournament)  # its time zone: the clock of the times shown
         self.round_starter = round_starter  # hall/deskround.py's DeskRound: .start(round, by), .clocks(round, by)
         self.quarantine = quarantine  # hall/quarantine.py's Quarantine over the store (None: a hall without one)
         self.public = hub if public is None else public  # what spectators see (hall/delay.py)
@@ -280,6 +284,8 @@ class Pages:
         if self.quarantine is None:
             return JSONResponse({"quarantined": [], "unverified": [], "counts": None})
         found = await asyncio.get_running_loop().run_in_executor(None, self.quarantine.listing)
+        for row in found["quarantined"] + found["unverified"]:
+            row["clock"] = self.zone.clock(row["at"])  # the event's zone, 24-hour
         return JSONResponse(found, headers={"Cache-Control": "no-store"})
 
     async def settle(self, request):
@@ -379,7 +385,7 @@ class Pages:
         def make(token, cursor):
             view = hub.since(cursor, token)
             changed = view.full or view.boards or (incidents and view.incidents)
-            return (sse_frame(view, incidents, cursor) if changed else b""), view.token, view.cursor, False
+            return (sse_frame(view, incidents, cursor, self.zone) if changed else b""), view.token, view.cursor, False
 
         def take(token, cursor):
             # the boards' frame is shared by the streams at the same cursor; the links go by each stream's own
@@ -494,7 +500,7 @@ class Pages:
 
 
 def make_app(hub, arbiters=None, public=None, tournament=None, throttle=None, sessions=None, desk=None,
-             round_starter=None, quarantine=None):
+             round_starter=None, quarantine=None, published=None):
     """The Starlette app of the hall's pages over `hub`; the arbiter's page
     opens to the accounts of `arbiters` (hall/arbiters.py; None or none:
     the arbiter's page stays shut). `public`: the hub spectators see (a
@@ -505,9 +511,12 @@ def make_app(hub, arbiters=None, public=None, tournament=None, throttle=None, se
     clock). `desk`: the Desk that sends the arbiter's commands down the
     broker (hall/desk.py); `round_starter`: a DeskRound, rounds through
     the running loggers (hall/deskround.py); `quarantine`: the store's
-    Quarantine (hall/quarantine.py), listed on the desk."""
+    Quarantine (hall/quarantine.py), listed on the desk. `published`: a
+    replica's lists of the primary (hall/replica.py), served in place of a
+    file's. Every time shown is in the event's zone (hall/eventpages.py's EventZone)."""
+    zone = EventZone(tournament)
     pages = Pages(hub, arbiters, public, throttle, sessions, desk=desk, tournament=tournament,
-                  round_starter=round_starter, quarantine=quarantine)
+                  round_starter=round_starter, quarantine=quarantine, zone=zone)
     relay = Relay(pages.public)
     routes = [
         Route("/", pages.live),
@@ -525,7 +534,7 @@ def make_app(hub, arbiters=None, public=None, tournament=None, throttle=None, se
         Route("/arbiter/round", pages.start_round, methods=["POST"]),
         Route("/arbiter/quarantine", pages.quarantined),
         *relay.routes(),
-        *EventPages(relay.rounds, tournament).routes(),
+        *EventPages(relay.rounds, tournament, zone, published).routes(),
         evalbar.mount(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

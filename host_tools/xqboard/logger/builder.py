@@ -44,16 +44,13 @@ from ..boardlink import Event
 from ..core import LEGAL, START_FEN, SUICIDE, Position, parse_move
 from ..record import BLACK, RED, GameRecord
 from ..record import articles
+from ..record.bilingual import (ALERTS, KINDS_ZH, VERDICTS_ZH, WHOSE, describe_zh, points_words, reason_words, say,
+                                side_words, where_words)
 from game import events as schema  # (firmware/ is on sys.path: ..core)
 
 _HEADERS = ("Event", "Round", "Board", "Red", "Black", "TimeControl")
-_ALERT_WORDS = {
-    "breach": "move against the movement rules",
-    "displaced": "piece displaced",
-    "knocked": "piece knocked over",
-    "between": "piece left between points",
-    "position": "position differs from the board's",
-}
+# Every note is written in English (the record's, PGN) and Chinese (the
+# pages'), both from the host's table (record/bilingual.py).
 
 
 def event_of(e):
@@ -79,19 +76,6 @@ def _game_headers(what, event, round, board, red, black, tc, level, policy, fen,
 _HEADERS_OF = {schema.GAME: _game_headers}
 
 
-def _points_text(put, clear):
-    parts = []
-    if put and put != "-":
-        parts.append("a piece missing on " + put)
-    if clear and clear != "-":
-        parts.append("a piece out of place on " + clear)
-    return " and ".join(parts)
-
-
-def _side_word(side):
-    return "Red" if side == RED else "Black"
-
-
 class RecordBuilder:
     """Builds a GameRecord from a board's events, one at a time
     (`add(event)`): what `game_from_events` and the logger's files use.
@@ -114,7 +98,8 @@ class RecordBuilder:
         if handler:
             handler(self, e, *e.fields)
         else:
-            self.game.add_comment(("%s %s" % (e.kind, e.describe())).strip())
+            en, zh = say("event", kind=(e.kind, KINDS_ZH.get(e.kind, e.kind)), fields=(e.describe(), describe_zh(e)))
+            self.game.add_comment(en.strip(), zh=zh.strip())
 
     def _game(self, e, what, *settings):
         headers, fen = _game_headers(what, *settings)
@@ -136,12 +121,12 @@ class RecordBuilder:
             # (its class is the board's: the ply's facts came with the event)
             made = self.game.push(parse_move(move), kind=SUICIDE if suicide else LEGAL)
         except ValueError:
-            self.game.add_comment("move %s not recordable here" % move)
+            self.comment("unrecordable", move=move)
             self.pending = None
             return
         self.pending = made
         if suicide:
-            self.game.add_comment("suicide (3.4)")
+            self.comment("suicide")
 
     def _press(self, e, side, red_ms, black_ms, stage, article):
         ply = self.pending
@@ -151,32 +136,41 @@ class RecordBuilder:
                 ply.elapsed = max(0, e.t - self.turn_start - self.paused)
             self.pending = None
         if stage:
-            self.game.add_comment("%s: next stage of the time control (6.2)" % _side_word(side))
+            self.comment("stage", side=side_words(side))
         self.turn_start = e.t
         self.paused = 0
 
     def _pause(self, e, by, *reason_or_article):
         self.paused_at = e.t
-        self.game.add_comment("Clock paused (%s)" % e.describe())
+        self.comment("paused", why=(e.describe(), describe_zh(e)))
 
     def _resume(self, e, by):
         if self.paused_at is not None:
             self.paused += e.t - self.paused_at
             self.paused_at = None
-        self.game.add_comment("Clock resumed (%s)" % e.describe())
+        self.comment("resumed", why=(e.describe(), describe_zh(e)))
 
     def _foul(self, e, side, article, fouls, period):
         # 8.2: a foul is recorded at once.
         self.by_seq[e.seq] = self.game.add_foul(side, article)
 
+    def comment(self, key, **values):
+        """A comment of the host's table (record/bilingual.py), in both languages."""
+        en, zh = say(key, **values)
+        return self.game.add_comment(en, zh=zh)
+
+    def overrule(self, key, **values):
+        en, zh = say(key, **values)
+        return self.game.add_overrule(en, zh=zh)
+
     @staticmethod
     def _head(by, article):
-        return "the arbiter %s (%s)" % (by or "?", article or "")
+        return say("head", by=by or "?", article=article or "")
 
     def _annul(self, e, what, replaces, by, article):
         board = self._decision(replaces)
         self.game.set_result("*")
-        self.game.add_overrule("%s annulled the board's result %s: play resumes" % (self._head(by, article), board))
+        self.overrule("annulled", head=self._head(by, article), board=board)
 
     def _overrule_result(self, e, what, score, replaces, by, article, reason, seal):
         g = self.game
@@ -184,98 +178,106 @@ class RecordBuilder:
         words = reason or ""
         self.by_seq[e.seq] = (score, article, words)
         if score == "0-0":
-            g.set_result("*", article, "both sides lose (0-0) " + words)
+            g.set_result("*", article, say("lose.both", words=words)[0])
         else:
             g.set_result(score, article, None if articles.reason(article) else words or None)
-        g.add_overrule("%s ruled %s %s %s in place of the board's %s" % (
-            self._head(by, article), score, article, words, board))
+        self.overrule("ruled", head=self._head(by, article), score=score, article=article,
+                      words=reason_words(article, words), board=board)
 
     def _overrule_foul(self, e, what, side, replaces, by, article):
         g = self.game
-        self.by_seq[e.seq] = g.add_foul(side, article, "%s, declared by the arbiter %s" % (
-            articles.reason(article), by or "?"))
-        g.add_overrule("%s declared a foul of %s" % (self._head(by, article), _side_word(side).lower()))
+        en, zh = say("declared.foul", reason=reason_words(article), by=by or "?")
+        self.by_seq[e.seq] = g.add_foul(side, article, en, zh=zh)
+        self.overrule("declared", head=self._head(by, article), side=side_words(side, lower=True))
 
     def _unfoul(self, e, what, side, replaces, by, article):
         g = self.game
         note = self.by_seq.pop(replaces, None)
         if note is not None and note in g.notes:
             g.remove_foul(note)
-        g.add_overrule("%s struck the foul of %s (event %s)" % (
-            self._head(by, article), _side_word(side).lower(), replaces))
+        self.overrule("struck", head=self._head(by, article), side=side_words(side, lower=True), seq=str(replaces))
 
     def _decision(self, seq):
-        # the words of the result event `seq` replaced ("?" if not in this log)
+        # the words of the result event `seq` replaced, both languages ("(event n)" if not in this log)
         r = self.by_seq.get(seq)
-        return " ".join(w for w in r if w) if isinstance(r, tuple) else "(event %s)" % seq
+        if not isinstance(r, tuple):
+            return say("decision", seq=str(seq))
+        score, article, words = r
+        zh = say("confirmed")[1] if words == say("confirmed")[0] else reason_words(article, words)[1] or words
+        return (" ".join(w for w in r if w), " ".join(w for w in (score, article, zh) if w))
 
     def _breach(self, e, what, side, put, clear, move, article, again):
-        where = " ".join("%s=%s" % (k, v) for k, v in (("put", put), ("clear", clear), ("move", move)) if v)
-        self._note_alert("%s: %s %s" % (_ALERT_WORDS[what], _side_word(side).lower(), where), article)
+        self._note_alert(say("breach", what=ALERTS[what], side=side_words(side, lower=True),
+                             where=where_words((("put", put), ("clear", clear), ("move", move)))), article)
 
     def _alert(self, e, what, put, clear, article):
-        self._note_alert("%s, %s" % (_ALERT_WORDS.get(what, what), _points_text(put, clear)), article)
+        self._note_alert(say("alert", what=ALERTS.get(what, (what, what)), points=points_words(put, clear)), article)
 
-    def _note_alert(self, text, article):
+    def _note_alert(self, words, article):
         if self.alert is not None:
             return  # the standing alert, its points changed while being restored: counted once
-        self.alert = self.game.add_alert(text.strip(", "), article)
+        en, zh = words
+        self.alert = self.game.add_alert(en.strip(", "), article, zh=zh.strip("，, "))
 
     def _restored(self, e):
         if self.alert is not None:
-            self.alert.text += ", restored"
+            en, zh = say("restored")
+            self.alert.text += en
+            if self.alert.zh is not None:
+                self.alert.zh += zh
             self.alert = None
 
     def _touch(self, e, side, whose, point, article):
-        what = "own piece" if whose == "own" else "opponent's piece"
-        self.game.add_comment("%s touched the %s on %s (%s)" % (_side_word(side), what, point, article or ""))
+        self.comment("touch", side=side_words(side), what=WHOSE["own" if whose == "own" else "opp"], point=point,
+                     article=article or "")
 
     def _duty_broken(self, e, side, whose, where, article):
-        self.game.add_comment("%s broke a touch-move duty: %s (%s)" % (_side_word(side), where, article or ""))
+        self.comment("duty", side=side_words(side), where=where, article=article or "")
 
     def _offer(self, e, side, n, article):
-        self.game.add_comment("%s offers a draw (22.1)" % _side_word(side))
+        self.comment("offer", side=side_words(side))
 
     def _flag(self, e, side, at, article):
         article = article or "4.1.6"
         if article == "21.5":
             # the quota's last move made but not pressed: the arbiter rules
-            self.game.add_comment("%s's flag fell at %s ms with the quota's last move made but not pressed: "
-                                  "the arbiter rules (21.5)" % (_side_word(side), at))
+            self.comment("flag.unpressed", side=side_words(side), at=str(at))
         else:
-            self.game.add_comment("%s's flag fell at %s ms (%s)" % (_side_word(side), at, article))
+            self.comment("flag", side=side_words(side), at=str(at), article=article)
 
     def _result(self, e, score, article, reason):
         words = reason or ""
         self.by_seq[e.seq] = (score, article, words)
         if score == "0-0":
             # 20.2: both sides forfeit; PGN has no such result.
-            self.game.set_result("*", article, "both sides forfeit (0-0) " + words)
+            self.game.set_result("*", article, say("forfeit.both", words=words)[0])
             return
         known = articles.reason(article) if article else ""
+        known_zh = articles.reason(article, chinese=True) if article else ""
         self.game.set_result(score, article, None if known else words or None)
         if words and words != known:
-            self.game.add_comment("Result %s %s: %s" % (score, article, words))
+            self.comment("result", score=score, article=article, words=(words, known_zh or words))
 
     # 23.1: the board announces the third occurrence with its ruling;
     # the arbiter decides on a claim (docs/RULINGS.md).
     def _third(self, e, what, ruling, article):
-        self._repetition("Repetition: third occurrence", ruling, article)
+        self._repetition("repetition.third", ruling, article)
 
     def _varied(self, e, what, article):
-        self._repetition("Repetition varied", "", article)
+        self._repetition("repetition.varied", "", article)
 
     def _unruled(self, e, what, reason, article):
-        self._repetition("Repetition " + what, "", article)
+        self._repetition("repetition.unruled", "", article)
 
     def _repetition(self, head, text, article):
         ruling = ruling_of(text or "")
         arts = " ".join(ruling["articles"] + [article])
         verdict = ruling["verdict"]
-        self.game.add_comment("%s%s (%s)" % (head, (", ruling: " + verdict) if verdict else "", arts))
+        ruling = say("ruling", verdict=(verdict, VERDICTS_ZH.get(verdict, verdict))) if verdict else ""
+        self.comment("repetition", head=say(head), ruling=ruling, articles=arts)
 
     def _confirm(self, e, score, result_article, red_used, black_used, fouls, article, seal):
-        self.by_seq[e.seq] = (score, result_article, "confirmed (art. 9)")
+        self.by_seq[e.seq] = (score, result_article, say("confirmed")[0])
         if red_used is not None and black_used is not None:
             self.game.time_used = {RED: red_used, BLACK: black_used}
 
@@ -285,9 +287,9 @@ class RecordBuilder:
         for k in range(len(g.plies), -1, -1):
             if g.position(k).fen().split()[:2] == want:
                 g.back_to(k)
-                g.add_comment("Position corrected by the arbiter (5.8): back to move %d" % k)
+                self.comment("corrected.back", k=str(k))
                 return
-        g.add_comment("Position corrected by the arbiter (5.8): %s" % fen)
+        self.comment("corrected", fen=fen)
 
 
 _ADD = {

@@ -48,13 +48,15 @@ class Ply:
 
 class Note:
     """A foul (art. 8, recorded at once: 8.2), an alert, or a free comment,
-    written after `ply` moves (0: before the first)."""
+    written after `ply` moves (0: before the first). `zh`: its text in
+    Chinese, for the pages (record/bilingual.py; None: English only)."""
 
-    __slots__ = ("kind", "side", "article", "text", "ply")
+    __slots__ = ("kind", "side", "article", "text", "ply", "zh")
 
-    def __init__(self, kind, text, ply, side=None, article=None):
+    def __init__(self, kind, text, ply, side=None, article=None, zh=None):
         self.kind = kind  # 'foul', 'alert' or 'comment'
         self.text = text
+        self.zh = zh
         self.ply = ply
         self.side = side
         self.article = article
@@ -96,6 +98,7 @@ class GameRecord:
         self.reason = None
         self.time_used = None
         self.overrules = []  # the arbiter's overrules of the board, as lines for the sheet
+        self.overrules_zh = []  # the same in Chinese, for the pages (record/bilingual.py)
 
     # -- moves ------------------------------------------------------------
 
@@ -158,31 +161,33 @@ class GameRecord:
 
     # -- notes and result -------------------------------------------------
 
-    def add_foul(self, side, article, text=None, ply=None):
+    def add_foul(self, side, article, text=None, ply=None, zh=None):
         """Records a foul of art. 8 by `side` (8.2: at once), after `ply`
-        moves (default: now)."""
-        n = Note("foul", text if text is not None else articles.reason(article),
-                 len(self.plies) if ply is None else ply, side, article)
+        moves (default: now); `zh`: the text in Chinese (default: the article's)."""
+        if text is None:
+            text, zh = articles.reason(article), articles.reason(article, chinese=True) or None
+        n = Note("foul", text, len(self.plies) if ply is None else ply, side, article, zh)
         self.notes.append(n)
         return n
 
-    def add_alert(self, text, article=None, ply=None):
+    def add_alert(self, text, article=None, ply=None, zh=None):
         """Records an alert the board raised (a displaced piece, a touch...)."""
-        n = Note("alert", text, len(self.plies) if ply is None else ply, None, article)
+        n = Note("alert", text, len(self.plies) if ply is None else ply, None, article, zh)
         self.notes.append(n)
         return n
 
-    def add_comment(self, text, ply=None):
-        n = Note("comment", text, len(self.plies) if ply is None else ply)
+    def add_comment(self, text, ply=None, zh=None):
+        n = Note("comment", text, len(self.plies) if ply is None else ply, zh=zh)
         self.notes.append(n)
         return n
 
-    def add_overrule(self, text):
+    def add_overrule(self, text, zh=None):
         """Records an overrule of the board by the arbiter (16.3, 17.1: the
         board proposes, the arbiter decides): on the score sheet and as a
         comment."""
         self.overrules.append(text)
-        return self.add_comment(text)
+        self.overrules_zh.append(zh if zh is not None else text)
+        return self.add_comment(text, zh=zh)
 
     def remove_foul(self, note):
         """Removes a foul the arbiter struck (it no longer counts)."""

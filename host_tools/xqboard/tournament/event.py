@@ -28,6 +28,7 @@ from typing import List, Optional
 from . import tiebreaks
 from .db import SCHEMA_VERSION, connect, upgrade
 from .entry import Entry, enter
+from .eventzone import check_tz
 from .refusal import TournamentError
 from .lineups import board_games_individual, board_games_team, check_lineup, default_lineup
 from .records import event_records
@@ -82,6 +83,7 @@ class Settings:
     late_entries: bool = True          # a Swiss takes players after round 1 (the 2011 rules are silent)
     late_points: str = "loss"          # each round a late entry missed scores a loss, or a draw
     short: str = ""                    # the name the boards get (`new event=`); '' = made from `name` (short_name)
+    tz: str = ""                       # the event's time zone, IANA (eventzone.py); '' = the host's
 
     def __repr__(self):
         changed = ["%s=%r" % (f.name, getattr(self, f.name)) for f in dataclasses.fields(self)[1:]
@@ -110,6 +112,7 @@ class Settings:
             raise TournamentError("--rank-by game_points (14.7) is for team events; otherwise match_points")
         if self.short:
             check_short(self.short)
+        check_tz(self.tz)
         self.tiebreaks = list(self.tiebreaks or tiebreaks.default_order(self.system, self.kind, self.games))
         try:
             tiebreaks.check(self.tiebreaks)
@@ -258,6 +261,15 @@ class Tournament(Roster):
         if short:
             check_short(short)
         self.set("short", short)
+
+    def set_tz(self, tz):
+        """Sets the event's time zone (an IANA name, '' : the host's):
+        the clock of every time its pages and printouts show."""
+        self.set("tz", check_tz(tz))
+
+    @property
+    def tz(self):
+        return self.get("tz", "")
 
     @property
     def pairing_system(self):

@@ -3,10 +3,11 @@
 >>> '<table' in page([('T', ['a'], [['1']])], 'Event')
 True
 """
-import datetime
 import html
+import time
 
 from ..textsafe import visible
+from .eventzone import stamp_text
 
 CSS = """
 @page { size: A4; margin: 14mm 12mm 16mm 12mm;
@@ -34,10 +35,11 @@ def _cell(v):
     return "<td%s>%s</td>" % (cls, html.escape(visible(s)))
 
 
-def page(tables, event_name, meta="", printed=None):
+def page(tables, event_name, meta="", printed=None, tz=""):
     """A whole HTML document with one section per (title, header, rows);
-    printed on paper, each page's foot has the print time and 'page k / n'."""
-    printed = printed or datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    printed on paper, each page's foot has the print time and 'page k / n':
+    the event's wall clock (`tz`, Settings.tz: eventzone.py), 24-hour."""
+    printed = printed or stamp_text(time.time(), tz)
     css = CSS.replace("PRINTED", "printed %s" % printed.replace('"', ""))
     parts = ["<!DOCTYPE html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\"><title>%s</title><style>%s</style>"
              "</head><body>" % (html.escape(event_name), css)]
@@ -59,4 +61,6 @@ def event_meta(event):
     for k in ("date", "city", "arbiter"):
         if event.get(k):
             bits.append("%s %s" % (k, event.get(k)))
+    if event.get("tz"):
+        bits.append("times %s" % event.get("tz"))
     return " · ".join(bits)

@@ -75,7 +75,7 @@ def run(args):
             raise UsageError("csv holds one table: --what standings, pairings, alphabetical or crosstable")
         export_csv.write(tables[0], args.out)
         return
-    page = export_html.page(tables, ev.get("name"), export_html.event_meta(ev))
+    page = export_html.page(tables, ev.get("name"), export_html.event_meta(ev), tz=ev.tz)
     if args.format == "html":
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(page)

@@ -37,6 +37,8 @@ def register(actions):
     a.add_argument("--date", default="")
     a.add_argument("--city", default="")
     a.add_argument("--arbiter", default="")
+    a.add_argument("--tz", default="", help="the event's time zone (IANA, e.g. Asia/Shanghai): the times "
+                   "its pages and printouts show, 24-hour (default: this computer's)")
     a.set_defaults(func=run)
 
 
@@ -51,7 +53,8 @@ def run(args):
                       elim_per_round=args.eliminate_per_round, elim_keep=args.eliminate_keep,
                       first=args.first, seed=args.seed, date=args.date, city=args.city, arbiter=args.arbiter,
                       rank_by=args.rank_by, late_entries=args.late_entries, late_points=args.late_points, tc=args.tc,
-                      short=args.short)
+                      short=args.short, tz=args.tz)
     s = ev.settings
     print("%s: %s, %s, %s, tie-breaks %s; on the boards: %s" % (args.file, s.name, s.system, s.kind,
-                                                                ",".join(s.tiebreaks), ev.short_name))
+                                                                ",".join(s.tiebreaks), ev.short_name)
+          + ("; time zone %s" % s.tz if s.tz else ""))

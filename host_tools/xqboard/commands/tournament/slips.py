@@ -31,7 +31,8 @@ def run(args):
     elif kind in ("pdf", "html"):
         from ...tournament import export_html, export_pdf
 
-        page = export_html.page([slips.printed_slip(ev, args.round)], ev.get("name"), export_html.event_meta(ev))
+        page = export_html.page([slips.printed_slip(ev, args.round)], ev.get("name"), export_html.event_meta(ev),
+                                tz=ev.tz)
         if kind == "html":
             with open(args.out, "w", encoding="utf-8") as f:
                 f.write(page)

@@ -91,7 +91,7 @@ function cardHtml(b) {
     `${XQ.clockText(timeLeft(b, "red"))}</span> – <span class="black">${esc(b.info.black)}</span> ` +
     `<span class="clock" data-side="black">${XQ.clockText(timeLeft(b, "black"))}</span></div>` +
     `<div class="fouls">${esc(T("desk.fouls"))}: ${foulsHtml(b)}</div>${pendingHtml(b)}${result}` +
-    (b.alert ? `<div class="alert">⚠ ${esc(b.alert)}</div>` : "") + `<div class="actions">${acts}</div>`;
+    (b.alert ? `<div class="alert">⚠ ${esc(serverWords(b.alert, b.alert_zh))}</div>` : "") + `<div class="actions">${acts}</div>`;
 }
 
 function drawBoards() {
@@ -197,7 +197,10 @@ function refreshConflicts() {
 // (every text a forger's: escaped by the server's textsafe, then as HTML here)
 
 const QUARANTINE_EVERY = 3000;  // ms between reads of the list
-const when = at => esc(new Date(at * 1000).toLocaleTimeString());
+// a row's time: the server's, in the event's time zone, 24-hour (hall/eventpages.py's EventZone)
+const when = r => esc(r.clock);
+// the server's words (an incident, an alert) in the page's language: the host's table's Chinese (record/bilingual.py)
+function serverWords(en, zh) { return (XQi18n.lang === "zh" && zh) || en; }
 
 function quarantineRows(id, rows, total, none, span, cells) {
   const body = document.querySelector(`#${id} tbody`);
@@ -212,10 +215,10 @@ function quarantineRows(id, rows, total, none, span, cells) {
 function drawQuarantine() {
   const q = desk.quarantine, counts = q.counts || {};
   quarantineRows("quarantined", q.quarantined, counts.quarantined || 0, "desk.noquarantine", 8, r =>
-    `<tr class="quarantined"><td>${when(r.at)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
+    `<tr class="quarantined"><td>${when(r)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
     `<td>${esc(r.seq)}</td><td>${esc(r.kind)}</td><td class="reason">${esc(r.reason)}</td><td>${esc(r.logger)}</td></tr>`);
   quarantineRows("unverified", q.unverified, counts.unverified || 0, "desk.nounverified", 5, r =>
-    `<tr class="unverified"><td>${when(r.at)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
+    `<tr class="unverified"><td>${when(r)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
     `<td>${esc(r.logger)}</td></tr>`);
 }
 
@@ -253,9 +256,9 @@ function drawIncidents() {
   const want = Object.fromEntries(FILTERS.map(f => [f, document.getElementById("f-" + f).value]));
   const rows = desk.incidents.filter(i => FILTERS.every(f => !want[f] || String(i[f] || "-") === want[f]));
   document.querySelector("#incidents tbody").innerHTML = rows.slice().reverse().map(i =>
-    `<tr class="incident ${esc(i.kind.toLowerCase())}" data-id="${i.id}"><td>${new Date(i.wall).toLocaleTimeString()}</td>` +
+    `<tr class="incident ${esc(i.kind.toLowerCase())}" data-id="${i.id}"><td>${when(i)}</td>` +
     `<td><a href="${incidentLink(i)}">${esc(i.board)}</a></td><td>${esc(i.kind)}</td><td>${esc(i.article)}</td>` +
-    `<td>${esc(i.text)}</td><td>${esc(i.round)}</td></tr>`).join("");
+    `<td>${esc(serverWords(i.text, i.text_zh))}</td><td>${esc(i.round)}</td></tr>`).join("");
 }
 FILTERS.forEach(f => document.getElementById("f-" + f).addEventListener("change", drawIncidents));
 

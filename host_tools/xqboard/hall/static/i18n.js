@@ -108,6 +108,7 @@ const XQi18n = (() => {
     "std.nofile": {en: "no tournament file attached", zh: "未接入赛事文件"},
     "std.before": {en: "before round 1", zh: "第1轮前"},
     "std.after": {en: "after round {round}", zh: "第{round}轮后"},
+    "std.updated": {en: "updated {time}", zh: "{time}更新"},
     "std.inplay": {en: " (round {round} in play: {in} of {of} results in)", zh: "（第{round}轮进行中：已有{in}/{of}个结果）"},
   };
   const pick = () => {

@@ -57,11 +57,13 @@ function cardInner(b, full) {
                (b.phase !== "playing" ? ` · <span class="phase" data-phase="${esc(b.phase)}">${esc(T("phase." + b.phase))}</span>` : "") +
                linkBadge(b) + "</div>";
   const result = b.result ? `<div class="result${b.result.provisional ? " provisional" : ""}">${esc(resultText(b.result))}</div>` : "";
-  const alert = b.alert ? `<div class="alert">⚠ ${esc(b.alert)}</div>` : "";
+  // the server's words in the page's language (record/bilingual.py, the host's table: alert_zh, overrules_zh)
+  const zh = XQi18n.lang === "zh";
+  const alert = b.alert ? `<div class="alert">⚠ ${esc((zh && b.alert_zh) || b.alert)}</div>` : "";
   const moves = `<div class="moves">${movesHtml(b.moves, full ? 0 : Math.max(0, b.moves.length - 6), b.first === "black")}</div>`;
   let extra = "";
   if (full) {
-    extra = (b.overrules || []).map(o => `<div class="overrule">${esc(o)}</div>`).join("") +
+    extra = (b.overrules || []).map((o, i) => `<div class="overrule">${esc((zh && (b.overrules_zh || [])[i]) || o)}</div>`).join("") +
       `<div class="exports"><a href="/export/${encodeURIComponent(b.board)}.pgn">PGN</a> · ` +
       `<a href="/export/${encodeURIComponent(b.board)}.dhtmlxq">DhtmlXQ</a></div>`;
   }

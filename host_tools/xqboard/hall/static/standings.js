@@ -47,7 +47,8 @@ function draw() {
   const when = document.getElementById("when");
   delete when.dataset.t;
   if (!s) { when.textContent = T("std.nofile"); return; }
-  when.textContent = `${s.event || ""} · ${whenText(s)}`;
+  // the file's last change, in the event's time zone, 24-hour (rendered by the server: hall/eventpages.py)
+  when.textContent = `${s.event || ""} · ${whenText(s)}` + (s.updated ? ` · ${T("std.updated", {time: s.updated})}` : "");
   document.getElementById("standings").innerHTML = standingsHtml(s);
   if (p && p.round) {
     const title = document.getElementById("pairings-title");

@@ -74,7 +74,9 @@ const XQView = (() => {
       if (p.clk != null) head += ` · <span class="clk">${XQ.clockText(p.clk)}</span>`;
       if (p.emt != null) head += ` <span class="emt">(${XQ.clockText(p.emt)})</span>`;
     }
-    const lines = notes.map(x => `<div class="note ${esc(x.kind)}" data-article="${esc(x.article || "")}">${esc(x.text)}</div>`);
+    // a note's words in the page's language: the host's table's Chinese (record/bilingual.py) on zh
+    const words = x => (XQi18n.lang === "zh" && x.text_zh) || x.text;
+    const lines = notes.map(x => `<div class="note ${esc(x.kind)}" data-article="${esc(x.article || "")}">${esc(words(x))}</div>`);
     return `<div class="step-head">${head} <span class="keys">← → Home End</span></div>${lines.join("")}`;
   }
 
