@@ -81,7 +81,7 @@ class Verdict:
         if self.keyed:
             words.append("every event MACed with the board's key")
         elif self.keyed is None:
-            words.append("the words are a keyed board's MACs: checked with --key only")
+            words.append("the words are a keyed board's MACs: checked with the key only (--key-file)")
         words.append({"good": "CONFIRM sealed with the key (art. 9)",
                       "unchecked": "CONFIRM seal not checked (no key given)",
                       "absent": "CONFIRM without a seal (a board without a key)",
@@ -379,7 +379,9 @@ def events_file_of(path):
 
 def verify(path, key=None):
     """The Verdict of a record: an `.events` file or a PGN beside one.
-    Raises Unusable for input that is no record."""
+    `key`: the key (bytes), or each board's ({device: key}, the event's
+    key file: the record's board's, its header's). Raises Unusable for
+    input that is no record."""
     path = Path(path)
     if not path.is_file():
         raise Unusable("no such file: %s" % path)
@@ -396,7 +398,13 @@ def verify(path, key=None):
         payloads = read_frames(path)
     except FrameError as e:
         return Verdict().fail(None, "%s fails its checksum: edited by hand? (%s)" % (path.name, e))
-    return check_payloads(payloads, key, *header_board(path))
+    board, game = header_board(path)
+    if isinstance(key, dict):
+        if key.get(board) is None:
+            return Verdict().fail(None, "the key file holds no key for board %s (the events file's header): "
+                                        "its record cannot be checked with the key" % board)
+        key = key[board]
+    return check_payloads(payloads, key, board, game)
 
 
 def _check_pgn(v, path, payloads):

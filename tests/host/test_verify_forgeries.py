@@ -7,11 +7,13 @@ without the key) is refused by `xqboard verify --key` and by `tournament
 import --key`, each with a one-line reason; for a keyed board's record
 (every word the board's MAC) and for one of a board whose words are the
 plain chain's, sealed at CONFIRM (art. 9)."""
+import os
 import subprocess
 import sys
 
 import pytest
 
+from xqboard.hall.trust import Keys
 from xqboard.logger.files import GameFiles
 from xqboard.verify import check_payloads, verify
 
@@ -20,6 +22,14 @@ from game import events as ev  # noqa: E402
 from link import auth  # noqa: E402
 
 BOARD = "b1"
+
+
+def keyed_env(key=KEY):
+    """The environment of a `verify` given the arbiter's key: $XQBOARD_KEY
+    (never argv: xqboard/keyfile.py), no other key of the caller's."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XQBOARD_KEY")}
+    env["XQBOARD_KEY"] = key.hex()
+    return env
 
 
 def keyed_game(settings=("red=Li_Lai", "black=Wang_Wu")):
@@ -117,8 +127,8 @@ def test_9_every_forgery_is_refused_by_verify(mode, name, tmp_path):
     v = check_payloads(forged, KEY, BOARD, 1)
     assert not v.ok
     assert (why or WHY[(mode, name)]) in v.reason, v.reason
-    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", "--key", KEY.hex(), str(write(tmp_path, forged))],
-                       capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", str(write(tmp_path, forged))],
+                       capture_output=True, text=True, env=keyed_env())
     assert r.returncode == 1 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert "NOT VERIFIED" in r.stderr and (why or WHY[(mode, name)]) in r.stderr
 
@@ -132,7 +142,10 @@ def test_9_a_keyed_boards_game_presented_as_its_next_game_is_refused(tmp_path):
     assert verify(write(tmp_path, p, 1), KEY).ok
     v = check_payloads(p, KEY, BOARD, 2)
     assert not v.ok and v.bad_seq == 1 and "not the board's MAC with the key for game 2" in v.reason, v.reason
-    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", "--key", KEY.hex(), str(write(tmp_path, p, 2))],
-                       capture_output=True, text=True)
+    keys = tmp_path / "event.db.keys"  # the event's key file, as round start writes it: the record's board's key
+    Keys.record(keys, BOARD, KEY)
+    Keys.record(keys, "b2", b"another board's")
+    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", str(write(tmp_path, p, 2)), "--key-file",
+                        str(keys)], capture_output=True, text=True, env=keyed_env(b"not this one"))
     assert r.returncode == 1 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert "NOT VERIFIED: event 1: its chain word is not the board's MAC with the key for game 2" in r.stderr

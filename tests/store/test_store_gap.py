@@ -20,6 +20,7 @@ from xqboard.verify import check_payloads, verify
 
 from boards.simrun import KEY  # noqa: E402
 from game import events as ev  # noqa: E402
+from host.test_verify_forgeries import keyed_env  # noqa: E402
 
 BOARD = "gap"
 
@@ -108,8 +109,8 @@ def test_9_the_boards_record_verifies_with_the_gap_named(damaged, tmp_path):
 def test_9_the_hosts_copy_verifies_its_own_events_and_the_boards_continuation(damaged, tmp_path):
     host, _ = damaged
     path = write(tmp_path, host)
-    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", "--key", KEY.hex(), str(path)],
-                       capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", str(path)],
+                       capture_output=True, text=True, env=keyed_env(KEY))
     assert r.returncode == 0, r.stderr
     what, lost, first, last, head, seal = gap_of(host)
     assert "this copy holds events %d-%d of them, verified up to %d" % (first, last, last) in r.stdout
