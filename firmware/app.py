@@ -100,7 +100,8 @@ class App:
             self.scene = Scene(self.game)
         self.game.key = board.key  # seals the arbiter's CONFIRM (game/chain.py)
         if board.key:  # and MACs every event's chain word: nothing it sends can be forged without it
-            self.game.keyed = auth.Keyed(board.key, cold.call(cold.BOUNDS, "board_id", board.board_id).encode())
+            # (bound to the greeting's game number: 0 until a game's file is open, jobs/outputs.py, store/recovery.py)
+            self.game.keyed = auth.Keyed(board.key, cold.call(cold.BOUNDS, "board_id", board.board_id).encode(), 0)
 
     # -- start-up and recovery ------------------------------------------------
 

@@ -3,7 +3,7 @@ the rows of `make bench-target` that MAC, alone, in instructions
 (-icount shift=0: 1 instruction = 1 ns of the board's clock).
 
 Each event a keyed board sends carries the first 64 bits of
-HMAC-SHA256(key, chain head + board name) (link/auth.py's Keyed,
+HMAC-SHA256(key, chain head + board name + game number) (link/auth.py's Keyed,
 game/events.py's seal). Timed on the board, N times each, less an empty
 loop: seal() of a MOVE without a key (the plain chain word: one SHA-256
 over the head and the text), the same with the key (two SHA-256 more),
@@ -26,7 +26,7 @@ MAC = """
 import gc, time
 from game import events as ev
 from link.auth import Keyed
-keyed = Keyed(b"0123456789abcdef", b"hall-017")
+keyed = Keyed(b"0123456789abcdef", b"hall-017", 17)
 head = bytearray(32)
 fields = (12, "h2e2", 0, 3800, None, "check", None)
 text = ev.encode(23, 41000, ev.MOVE, fields)

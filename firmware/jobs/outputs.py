@@ -37,6 +37,12 @@ class Pending:
             self.commit(app.now)
             if j:
                 j.new_game()
+                k = app.game.keyed
+                if k is not None:
+                    # the board's MAC binds the game's number, known now: the
+                    # GAME's word made again with it (link/auth.py's Keyed)
+                    k.game = j.game
+                    payload = ev.seal(app.game.head, kind, payload[:-ev.CHAIN_BYTES], k)
         self.pending.append((payload, snapshot, kind, fields))
 
     def commit(self, now):

@@ -13,26 +13,35 @@ _BLOCK = 64
 
 class Keyed:
     """The board's MAC of its events' chain (docs/PROTOCOL.md, "The
-    chain"): keyed(head) is HMAC-SHA256(key, head + ident), ident the
-    board's name, so that a board's events cannot pass as another's. The
-    pads are computed once (a board has one): an event costs two SHA-256
-    of ~100 bytes, no Python loop."""
+    board's MAC"): keyed(head) is HMAC-SHA256(key, head + ident + " " +
+    game), ident the board's name and game the number of its game (the
+    greeting's `game=`, in decimal), so that a board's events cannot pass
+    as another board's, nor as those of another game of the same board.
+    `game` is set as the board opens a game's file (jobs/outputs.py,
+    store/recovery.py); None: no number (hmac_sha256). The pads are
+    computed once (a board has one): an event costs two SHA-256 of ~100
+    bytes, no Python loop. (No new attribute names here: each would be
+    one more in the unix port's name pool at boot, tests/mp/frozen_names.py.)"""
 
-    def __init__(self, key, ident):
+    def __init__(self, key, ident, game=None):
         if len(key) > _BLOCK:
             key = hashlib.sha256(key).digest()
         key = key + bytes(_BLOCK - len(key))
         self.inner = bytes(b ^ 0x36 for b in key)
         self.outer = bytes(b ^ 0x5C for b in key)
         self.ident = ident
+        self.game = game
 
     def __eq__(self, other):
-        return isinstance(other, Keyed) and (self.inner, self.ident) == (other.inner, other.ident)
+        return isinstance(other, Keyed) and (self.inner, self.ident, self.game) == (other.inner, other.ident,
+                                                                                    other.game)
 
     def __call__(self, head):
         h = hashlib.sha256(self.inner)
         h.update(head)
         h.update(self.ident)
+        if self.game is not None:
+            h.update(b" %d" % self.game)
         o = hashlib.sha256(self.outer)
         o.update(h.digest())
         return o.digest()

@@ -236,6 +236,8 @@ def replay(journal, game, now, wdt=None, scene=None, snapshots=True):
     games = journal.games()
     if not games:
         return 0, 0
+    if game.keyed is not None:
+        game.keyed.game = games[-1]  # the board's MAC of this game's words binds its number (link/auth.py)
     path = journal.path(games[-1])
     words = _mark(journal, games[-1])
     known = words[4] if words and len(words) >= 5 else -1  # the snapshot the mark names

@@ -1,5 +1,5 @@
-"""The arbiter's key of a command (`round start`, `log`, `broadcast`),
-never from the command line: argv is visible to every user of the PC in
+"""The arbiter's key of a command (`round start`, `log`, `broadcast`,
+`verify`, `tournament import`, `sim`), never from the command line: argv is visible to every user of the PC in
 `ps` (issue 26), as the broker's credentials (hall/access.py) and the
 arbiters' secrets are not on it either.
 
@@ -9,13 +9,16 @@ From, first found:
     XQBOARD_KEY_FILE=FILE    the same, from the environment
     XQBOARD_KEY=HEX          the key itself, from the environment
     EVENT.db.keys            the event's key file beside the event file
-                             (`round start EVENT.db ...`, `broadcast --tournament EVENT.db`)
+                             (`round start EVENT.db ...`, `broadcast --tournament EVENT.db`,
+                             `tournament import EVENT.db ...`)
 
 A file is the key in hex on its first line (`umask 077; echo 73696d >
 arbiter.key`), or the event's key file that `round start` writes
 (hall/trust.py: JSON {device: hex}, every board of it under the one key).
 It must be its owner's alone (mode 600 or 400): a file others may read is
-refused, saying so, as a missing, unreadable or malformed one is.
+refused, saying so, as a missing, unreadable or malformed one is. `verify`
+and `tournament import` read the event's key file board by board
+(keys_of: each record checked with its own board's key).
 
     >>> from_env({"XQBOARD_KEY": "73696d"})
     b'sim'
@@ -77,6 +80,29 @@ def _event_keys(path, text):
     return parse_hex(str(keys.pop()), str(path))
 
 
+def read_keys(path):
+    """The keys of a key file, checked as read_file checks it: the event's
+    key file (JSON) as {device: key}, else the one key of a hex file
+    (bytes): what `verify` and `tournament import` check each board's
+    record with (verify.py's verify)."""
+    path = Path(path)
+    try:
+        fd = os.open(str(path), os.O_RDONLY)
+    except OSError as e:
+        raise BoardKeyError("%s: cannot read the key file (%s)" % (path, e.strerror or e))
+    with os.fdopen(fd, "rb") as f:
+        if stat.S_IMODE(os.fstat(f.fileno()).st_mode) & 0o077:
+            return read_file(path)  # (refused, saying so)
+        text = f.read(64 * 1024).decode("utf-8", "replace")
+    if not text.lstrip().startswith("{"):
+        return read_file(path)
+    try:
+        d = json.loads(text)
+        return {str(device): parse_hex(str(k), "%s: board %s" % (path, device)) for device, k in d.items()}
+    except (ValueError, AttributeError) as e:
+        raise BoardKeyError("%s: not a key file (%s)" % (path, e))
+
+
 def from_env(env=None):
     """The key the environment gives (bytes), or None."""
     env = os.environ if env is None else env
@@ -95,6 +121,21 @@ def key_of(path=None, beside=None, env=None):
     key = from_env(env)
     if key is None and beside is not None and Path(beside).exists():
         key = read_file(beside)
+    return key
+
+
+def keys_of(path=None, beside=None, env=None):
+    """As key_of, but an event's key file gives each board's key
+    ({device: key}, read_keys): for the commands that check records of
+    many boards (`verify`, `tournament import`)."""
+    if path:
+        return read_keys(path)
+    env = os.environ if env is None else env
+    if env.get(ENV_FILE):
+        return read_keys(env[ENV_FILE])
+    key = from_env(env)
+    if key is None and beside is not None and Path(beside).exists():
+        key = read_keys(beside)
     return key
 
 

@@ -81,7 +81,7 @@ class Verdict:
         if self.keyed:
             words.append("every event MACed with the board's key")
         elif self.keyed is None:
-            words.append("the words are a keyed board's MACs: checked with --key only")
+            words.append("the words are a keyed board's MACs: checked with the key only (--key-file)")
         words.append({"good": "CONFIRM sealed with the key (art. 9)",
                       "unchecked": "CONFIRM seal not checked (no key given)",
                       "absent": "CONFIRM without a seal (a board without a key)",
@@ -94,17 +94,21 @@ class Verdict:
 
 
 def header_board(path):
-    """The board's name in an `.events` file's `# xqboard log: board=...`
-    line (None: none): what a keyed board's MACs are bound to."""
+    """(the board's name, its game number) in an `.events` file's `#
+    xqboard log: board=... game=...` line (None for either it lacks):
+    what a keyed board's MACs are bound to."""
     try:
         with open(path, "rb") as f:
             first = f.readline().decode("utf-8", "replace")
     except OSError:
-        return None
-    for w in first.split():
-        if first.startswith("#") and w.startswith("board="):
-            return w[6:]
-    return None
+        return None, None
+    board, game = None, None
+    for w in first.split() if first.startswith("#") else ():
+        if w.startswith("board="):
+            board = w[6:]
+        elif w.startswith("game=") and w[5:].isdigit() and len(w) <= 25:
+            game = int(w[5:])
+    return board, game
 
 
 def read_frames(path):
@@ -141,15 +145,17 @@ _GAPS = {ev.POWER: {"damaged": lambda what, lost, first, last, head, seal: (firs
 class Follower:
     """A game's chain checked event by event, in order (verify, and the
     hall's intake: hall/trust.py). `key` the board's, `board` its name
-    (what a keyed board's MACs bind). take(payload) returns None or why
-    the event does not verify; `keyed` tells what the words were (see
-    Verdict)."""
+    and `game` the game's number (what a keyed board's MACs bind: an
+    event of one game presented as another's fails). take(payload)
+    returns None or why the event does not verify; `keyed` tells what the
+    words were (see Verdict)."""
 
-    def __init__(self, key=None, board=None, begins=True):
+    def __init__(self, key=None, board=None, begins=True, game=None):
         self.begins = begins  # the first event must be the game's GAME (a record; the hall: a keyed board)
         self.head = bytearray(32)
-        self.mac = auth.Keyed(key, board.encode()) if key is not None and board is not None else None
+        self.mac = auth.Keyed(key, board.encode(), game) if None not in (key, board, game) else None
         self.key = key
+        self.game = game
         self.keyed = False
         self.expect = 1
         self.words = False
@@ -223,14 +229,14 @@ class Follower:
             self.decided = True
             self.keyed = False if plain else (True if self.mac else None)
             if self.keyed is None and self.key is not None:
-                return ("event %d: its word is no plain chain's, and without the board's name (the events "
-                        "file's header) its MAC cannot be checked" % seq)
+                return ("event %d: its word is no plain chain's, and without the board's name and game number "
+                        "(the events file's header) its MAC cannot be checked" % seq)
         if self.keyed is None:
             return None  # a keyed board's words, no key: only numbering and seals can be checked
         if self.keyed:
             if chain.split(ev.seal(bytearray(before), kind, text, self.mac))[1] != word:
-                return ("event %d: its chain word is not the board's MAC with the key: forged, edited, "
-                        "or re-chained without the key" % seq)
+                return ("event %d: its chain word is not the board's MAC with the key for game %d: forged, "
+                        "edited, re-chained without the key, or an event of another game" % (seq, self.game))
             return None
         if not plain:
             return "event %d does not match its chain word: edited, or an event before it deleted or moved" % seq
@@ -260,12 +266,12 @@ _SEALED = {
 }
 
 
-def check_payloads(payloads, key=None, board=None):
+def check_payloads(payloads, key=None, board=None, game=None):
     """The Verdict of one game's events (payload strings, in file order);
-    `board` the board's name (its `.events` file's header), which a keyed
-    board's words bind."""
+    `board` the board's name and `game` the game's number (its `.events`
+    file's header), which a keyed board's words bind."""
     v = Verdict()
-    follow = Follower(key, board)
+    follow = Follower(key, board, game=game)
     result, sealed_result = None, None
     result_seq = 0
     stood = {0: (None, 0, 0, None, 0)}  # after each event: (result, its event, sealed_to, sealed result, seals)
@@ -373,7 +379,9 @@ def events_file_of(path):
 
 def verify(path, key=None):
     """The Verdict of a record: an `.events` file or a PGN beside one.
-    Raises Unusable for input that is no record."""
+    `key`: the key (bytes), or each board's ({device: key}, the event's
+    key file: the record's board's, its header's). Raises Unusable for
+    input that is no record."""
     path = Path(path)
     if not path.is_file():
         raise Unusable("no such file: %s" % path)
@@ -390,7 +398,13 @@ def verify(path, key=None):
         payloads = read_frames(path)
     except FrameError as e:
         return Verdict().fail(None, "%s fails its checksum: edited by hand? (%s)" % (path.name, e))
-    return check_payloads(payloads, key, header_board(path))
+    board, game = header_board(path)
+    if isinstance(key, dict):
+        if key.get(board) is None:
+            return Verdict().fail(None, "the key file holds no key for board %s (the events file's header): "
+                                        "its record cannot be checked with the key" % board)
+        key = key[board]
+    return check_payloads(payloads, key, board, game)
 
 
 def _check_pgn(v, path, payloads):

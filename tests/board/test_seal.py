@@ -106,7 +106,7 @@ def test_a_recovered_game_checks_and_continues_the_chain_and_the_seal_covers_it(
     payloads = journal_payloads(store)
     kinds = [ev.decode(p)[2] for p in payloads]
     assert "POWER" in kinds and kinds[-1] == "CONFIRM"
-    v = check_payloads(payloads, SCENARIO_KEY, "scenario")
+    v = check_payloads(payloads, SCENARIO_KEY, "scenario", 1)
     assert v.ok and v.seal == "good", v.reason
 
 
@@ -158,5 +158,24 @@ def test_a_journal_from_before_the_chain_recovers_and_its_new_events_are_chained
     assert [w[4] for w in sc.events(lines, "POWER")] == ["restored"]  # no chain to break
     payloads = journal_payloads(store)
     assert chain.split(payloads[0])[1] is None and chain.split(payloads[-1])[1] is not None
-    v = check_payloads(payloads, SCENARIO_KEY, "scenario")
+    v = check_payloads(payloads, SCENARIO_KEY, "scenario", 1)
     assert v.ok and v.seal == "good", v.reason
+
+
+def test_the_boards_mac_binds_each_games_number(tmp_path):
+    # issue 26: a keyed board's words are MACs bound to its name and to the
+    # game's number (its journal's file, the greeting's game=), so its game
+    # 1 cannot be replayed as its game 2. Two games, the same settings: the
+    # same GAME text, two words (the journal's, which the link sends too).
+    script, t = sc.game(tc="10m", moves_iccs=["h2e2", "h9g7"])
+    script += "%d cmd resign black\n%d cmd confirm\n%d new tc=10m\n%d setup\n%d cmd resign red\n" % (
+        t + 1000, t + 2000, t + 3000, t + 3100, t + 4000)
+    store = tmp_path / "journal"
+    lines = sc.run(script, store=store)
+    games = [[text for *_, text in Reader(str(store / ("g%05d.log" % n))).events() if text] for n in (1, 2)]
+    sent = [line for line in lines if line.startswith("E 1 ")]  # (the scenario prints them without their word)
+    assert sent == [chain.split(g[0])[0] for g in games] == [sent[0]] * 2 and games[0][0] != games[1][0]
+    for n, payloads in enumerate(games, 1):
+        assert check_payloads(payloads, SCENARIO_KEY, "scenario", n).ok
+        v = check_payloads(payloads, SCENARIO_KEY, "scenario", 3 - n)
+        assert not v.ok and v.bad_seq == 1 and "MAC with the key for game %d" % (3 - n) in v.reason, v.reason

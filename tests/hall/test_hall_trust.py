@@ -107,3 +107,19 @@ def test_a_board_without_a_key_is_shown_unverified_and_written_nowhere(tmp_path,
     assert result_at(path, g.board)[0] is None  # written nowhere
     (flag,) = intake.store.flags()
     assert flag[3] == "unverified" and "no key" in flag[4]
+
+
+def test_a_keyed_boards_game_presented_as_its_next_game_is_quarantined(hub):
+    # The board's MAC binds its game's number (docs/PROTOCOL.md, "The
+    # board's MAC"): its game 1, every byte as the board sent it, published
+    # as its game 2 (a replay into the next game) counts nowhere, its GAME
+    # quarantined with a one-line reason; as game 1 it all counts.
+    lines = game_events(short_game(0, 4), "City Cup", 1, 1, key=KEY, device="k1", number=1)
+    intake = Intake(Store(":memory:"), hub, keys=Keys({"k1": KEY}))
+    intake.take(envelopes("k1", lines, game=2))
+    assert hub.pushed == []
+    reasons = {(d, gm, s): why for d, gm, s, lg, ln, why in intake.store.quarantined()}
+    why = reasons[("k1", 2, 1)]
+    assert "\n" not in why and "event 1: its chain word is not the board's MAC with the key for game 2" in why, why
+    intake.take(envelopes("k1", lines, game=1))
+    assert [x[4] for x in hub.pushed] == lines

@@ -80,7 +80,10 @@ def test_the_key_comes_from_a_file_or_the_environment_never_the_command_line(tmp
                        (hand, "no arbiter's key: give --key-file FILE"),
                        (hand + ["--key-file", str(tmp_path / "none.key")], "none.key: cannot read the key file"),
                        (["log", "/tmp/x", "--key", "6b"], "--key: a key on the command line"),
-                       (["broadcast", "/tmp/x", "--key", "6b"], "--key: a key on the command line")):
+                       (["broadcast", "/tmp/x", "--key", "6b"], "--key: a key on the command line"),
+                       (["verify", "/tmp/x.events", "--key", "6b"], "--key: a key on the command line"),
+                       (["tournament", "import", "/tmp/x.db", "/tmp/x", "--key", "6b"], "--key: a key on the command"),
+                       (["sim", "--key", "6b"], "--key: a key on the command line is visible")):
         assert main(args) == 2
         assert said in capsys.readouterr().err, args
     open_file = write_file(tmp_path / "open.key", DEFAULT_KEY)

@@ -18,7 +18,7 @@ CLI = [sys.executable, "-m", "xqboard.cli"]
 @pytest.mark.parametrize("args,message", [
     (["sim", "--speed", "fast"], "--speed: want a number"),
     (["sim", "--speed", "0"], "--speed: from 0 to 1000"),
-    (["sim", "--key", "xyz"], "--key: want the key in hex"),
+    (["sim", "--key", "xyz"], "--key: a key on the command line is visible"),
     (["log", "/dev/null", "/dev/null"], "a port is given twice"),
     (["log", "/tmp/x", "--key", "zz"], "--key: a key on the command line is visible"),
     (["round", "start", "--event", "E", "--round", "1", "/dev/ttyACM0"], "want PORT=board:red:black"),

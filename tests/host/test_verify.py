@@ -2,12 +2,14 @@
 the logger wrote beside it, checked against the events' hash chain and,
 with the arbiter's key, the CONFIRM's seal (art. 9). Exit 0 verified, 1
 not (the first bad event named), 2 no record."""
+import os
 import subprocess
 import sys
 
 import pytest
 
 from xqboard.cli import main
+from xqboard.keyfile import write_file
 from xqboard.logger.files import GameFiles
 from xqboard.verify import check_payloads, verify
 
@@ -45,9 +47,13 @@ def rechain(payloads):
     return out
 
 
-def run(*args):
+def run(*args, key=None):
+    """`xqboard verify ARGS`, the arbiter's key (hex) in $XQBOARD_KEY: never in argv (xqboard/keyfile.py)."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XQBOARD_KEY")}
+    if key:
+        env["XQBOARD_KEY"] = key
     return subprocess.run([sys.executable, "-m", "xqboard.cli", "verify"] + [str(a) for a in args],
-                          capture_output=True, text=True)
+                          capture_output=True, text=True, env=env)
 
 
 @pytest.fixture
@@ -59,10 +65,11 @@ def test_a_sealed_record_verifies_with_and_without_the_key_9(tmp_path, game):
     events = write_record(tmp_path, game)
     r = run(events)
     assert r.returncode == 0 and "chain intact" in r.stdout and "not checked" in r.stdout, r.stderr
-    r = run(events, "--key", KEY_HEX)
+    r = run(events, key=KEY_HEX)
     assert r.returncode == 0 and "sealed with the key" in r.stdout, r.stderr
+    key_file = write_file(tmp_path / "arbiter.key", KEY)
     for pgn in ("iccs", "wxf", "chinese", "bare"):
-        assert main(["verify", str(tmp_path / ("b1-g00001.%s.pgn" % pgn)), "--key", KEY_HEX]) == 0, pgn
+        assert main(["verify", str(tmp_path / ("b1-g00001.%s.pgn" % pgn)), "--key-file", str(key_file)]) == 0, pgn
 
 
 def test_an_edited_move_is_named(tmp_path, game):
@@ -104,13 +111,13 @@ def test_9_a_forged_confirm_fails_with_the_key(tmp_path, game):
     forged = rechain(forged)
     events = write_events(tmp_path / "f.events", forged)
     assert run(events).returncode == 0  # the chain alone cannot tell: anyone can compute it
-    r = run(events, "--key", KEY_HEX)
+    r = run(events, key=KEY_HEX)
     confirm = ev.seq_of(forged[-1])
     assert r.returncode == 1 and "CONFIRM (event %d)" % confirm in r.stderr and "forged" in r.stderr, r.stderr
     # a seal made up for the CONFIRM
     seq, t, kind, fields = ev.decode(game[-1])
     made_up = rechain(game[:-1] + [ev.encode(seq, t, kind, fields[:-1] + ("0" * 32,))])
-    assert run(write_events(tmp_path / "s.events", made_up), "--key", KEY_HEX).returncode == 1
+    assert run(write_events(tmp_path / "s.events", made_up), key=KEY_HEX).returncode == 1
 
 
 def test_an_edited_pgn_fails_against_its_events(tmp_path, game):

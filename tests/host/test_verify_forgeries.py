@@ -7,11 +7,13 @@ without the key) is refused by `xqboard verify --key` and by `tournament
 import --key`, each with a one-line reason; for a keyed board's record
 (every word the board's MAC) and for one of a board whose words are the
 plain chain's, sealed at CONFIRM (art. 9)."""
+import os
 import subprocess
 import sys
 
 import pytest
 
+from xqboard.hall.trust import Keys
 from xqboard.logger.files import GameFiles
 from xqboard.verify import check_payloads, verify
 
@@ -22,9 +24,18 @@ from link import auth  # noqa: E402
 BOARD = "b1"
 
 
+def keyed_env(key=KEY):
+    """The environment of a `verify` given the arbiter's key: $XQBOARD_KEY
+    (never argv: xqboard/keyfile.py), no other key of the caller's."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("XQBOARD_KEY")}
+    env["XQBOARD_KEY"] = key.hex()
+    return env
+
+
 def keyed_game(settings=("red=Li_Lai", "black=Wang_Wu")):
-    """The game of a board with the key: every word its MAC, CONFIRM sealed."""
-    return played(KEY, settings, keyed=auth.Keyed(KEY, BOARD.encode()))
+    """The game of a board with the key, its game 1: every word its MAC
+    (bound to the board's name and the game's number), CONFIRM sealed."""
+    return played(KEY, settings, keyed=auth.Keyed(KEY, BOARD.encode(), 1))
 
 
 def chained(events):
@@ -93,11 +104,11 @@ def played_plain(settings):
     return played(KEY, settings)
 
 
-def write(folder, payloads):
-    f = GameFiles(folder, BOARD, 1, date="2026.11.30")
+def write(folder, payloads, game=1):
+    f = GameFiles(folder, BOARD, game, date="2026.11.30")
     f.append(payloads)
     f.write_records()  # the forger writes PGNs that agree with the forged events
-    return folder / ("%s-g00001.events" % BOARD)
+    return folder / ("%s-g%05d.events" % (BOARD, game))
 
 
 @pytest.mark.parametrize("mode", ["keyed", "plain"])
@@ -113,10 +124,28 @@ def test_9_every_forgery_is_refused_by_verify(mode, name, tmp_path):
     make, why = FORGERIES[name]
     p = genuine(mode)
     forged = make(p, genuine(mode, ("red=Zhao", "black=Qian"))) if name == "splice" else make(p)
-    v = check_payloads(forged, KEY, BOARD)
+    v = check_payloads(forged, KEY, BOARD, 1)
     assert not v.ok
     assert (why or WHY[(mode, name)]) in v.reason, v.reason
-    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", "--key", KEY.hex(), str(write(tmp_path, forged))],
-                       capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", str(write(tmp_path, forged))],
+                       capture_output=True, text=True, env=keyed_env())
     assert r.returncode == 1 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stderr
     assert "NOT VERIFIED" in r.stderr and (why or WHY[(mode, name)]) in r.stderr
+
+
+def test_9_a_keyed_boards_game_presented_as_its_next_game_is_refused(tmp_path):
+    # The board's MAC binds its game's number (docs/PROTOCOL.md, "The
+    # board's MAC"): its game 1, every byte as the board sent it, filed as
+    # game 2 of the same board (a replay into the next game), fails at its
+    # first event, with one line; as game 1 it verifies.
+    p = genuine("keyed")
+    assert verify(write(tmp_path, p, 1), KEY).ok
+    v = check_payloads(p, KEY, BOARD, 2)
+    assert not v.ok and v.bad_seq == 1 and "not the board's MAC with the key for game 2" in v.reason, v.reason
+    keys = tmp_path / "event.db.keys"  # the event's key file, as round start writes it: the record's board's key
+    Keys.record(keys, BOARD, KEY)
+    Keys.record(keys, "b2", b"another board's")
+    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", str(write(tmp_path, p, 2)), "--key-file",
+                        str(keys)], capture_output=True, text=True, env=keyed_env(b"not this one"))
+    assert r.returncode == 1 and r.stdout == "" and len(r.stderr.strip().splitlines()) == 1, r.stderr
+    assert "NOT VERIFIED: event 1: its chain word is not the board's MAC with the key for game 2" in r.stderr

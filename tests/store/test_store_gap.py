@@ -20,6 +20,7 @@ from xqboard.verify import check_payloads, verify
 
 from boards.simrun import KEY  # noqa: E402
 from game import events as ev  # noqa: E402
+from host.test_verify_forgeries import keyed_env  # noqa: E402
 
 BOARD = "gap"
 
@@ -108,8 +109,8 @@ def test_9_the_boards_record_verifies_with_the_gap_named(damaged, tmp_path):
 def test_9_the_hosts_copy_verifies_its_own_events_and_the_boards_continuation(damaged, tmp_path):
     host, _ = damaged
     path = write(tmp_path, host)
-    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", "--key", KEY.hex(), str(path)],
-                       capture_output=True, text=True)
+    r = subprocess.run([sys.executable, "-m", "xqboard.cli", "verify", str(path)],
+                       capture_output=True, text=True, env=keyed_env(KEY))
     assert r.returncode == 0, r.stderr
     what, lost, first, last, head, seal = gap_of(host)
     assert "this copy holds events %d-%d of them, verified up to %d" % (first, last, last) in r.stdout
@@ -141,16 +142,16 @@ def rechained(events):
 def test_9_a_gap_cut_by_hand_or_its_seal_forged_fails_with_the_key(damaged):
     host, board = damaged
     # events cut out of the host's copy without the board's gap: missing
-    assert "missing" in check_payloads(host[:5] + host[7:], KEY, BOARD).reason
+    assert "missing" in check_payloads(host[:5] + host[7:], KEY, BOARD, 1).reason
     # the board's record re-chained by someone without the key (the heads
     # are the same: the key makes only the words): the gap's seal taken
     # off, or made up, or the head it names changed
     events = [ev.decode(p) for p in board]
-    assert check_payloads(rechained(events), KEY, BOARD).ok  # (the re-chaining alone keeps the seals good)
+    assert check_payloads(rechained(events), KEY, BOARD, 1).ok  # (the re-chaining alone keeps the seals good)
     i = next(i for i, p in enumerate(board) if " POWER damaged " in p)
     seq, t, kind, fields = events[i]
     for forged, why in ((fields[:5] + (None,), "names a gap without the board's seal"),
                         (fields[:5] + ("0" * 32,), "its seal is not the key's"),
                         (fields[:4] + ("0" * 16, fields[5]), "resumes from head 0000000000000000, not event")):
-        v = check_payloads(rechained(events[:i] + [(seq, t, kind, forged)] + events[i + 1:]), KEY, BOARD)
+        v = check_payloads(rechained(events[:i] + [(seq, t, kind, forged)] + events[i + 1:]), KEY, BOARD, 1)
         assert not v.ok and why in v.reason, v.reason

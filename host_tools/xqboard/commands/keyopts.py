@@ -1,10 +1,11 @@
-"""The arbiter's key options of `round start`, `log` and `broadcast`:
+"""The arbiter's key options of `round start`, `log`, `broadcast`,
+`verify`, `tournament import` and `sim`:
 `--key-file FILE` or the environment (xqboard/keyfile.py), never the key
 itself on the command line (`--key HEX` is refused, saying why)."""
 import argparse
 
 from ..errors import UsageError
-from ..keyfile import ENV_FILE, ENV_KEY, BoardKeyError, key_of
+from ..keyfile import ENV_FILE, ENV_KEY, BoardKeyError, key_of, keys_of
 
 
 def add(p, what):
@@ -15,12 +16,27 @@ def add(p, what):
     p.add_argument("--key", help=argparse.SUPPRESS)  # refused: a key in argv is visible in `ps`
 
 
-def key_from(args, beside=None, required=False):
-    """The key of the command's options and environment (bytes), or None;
-    `beside`: the event's key file, the last place looked in."""
+def refuse_argv(args):
+    """--key HEX refused, saying why (UsageError: exit 2)."""
     if args.key is not None:
         raise UsageError("--key: a key on the command line is visible to every user in `ps`: put it in a file "
                          "(mode 600) for --key-file, or in $%s" % ENV_KEY)
+
+
+def keys_from(args, beside=None):
+    """The keys of the command's options and environment for checking
+    records: bytes (one key), {device: key} (the event's key file), or None."""
+    refuse_argv(args)
+    try:
+        return keys_of(args.key_file, beside)
+    except BoardKeyError as e:
+        raise UsageError(str(e))
+
+
+def key_from(args, beside=None, required=False):
+    """The key of the command's options and environment (bytes), or None;
+    `beside`: the event's key file, the last place looked in."""
+    refuse_argv(args)
     try:
         key = key_of(args.key_file, beside)
     except BoardKeyError as e:

@@ -4,7 +4,7 @@ cchess, the score sheet of art. 9, the raw event log). Reconnects by
 itself when a port comes back and asks each board for what it missed.
 Runs until Ctrl-C (or --until-over: until every board's game has ended).
 
-The logger never confirms a result by itself: with --key, the arbiter types
+The logger never confirms a result by itself: with the key, the arbiter types
 commands on its input, a line each, `[<board>] <command>`: `confirm` (art.
 9), `annul by=Li`, `t-2 result 1/2-1/2 4.2.2 by=Li` (docs/RULES.md, "The
 arbiter decides"); the board's answer is printed.

@@ -13,6 +13,8 @@ program writing them to its standard input, or to the FIFO of --control):
 
 Host commands (new, setup, start, resign...) are the host's: they come over
 the port, signed with the arbiter's key (`xqboard round start`, the API).
+The board's key: 'sim' (73696d), or --key-file FILE, $XQBOARD_KEY_FILE,
+$XQBOARD_KEY (xqboard/keyfile.py); never argv (--key HEX is refused).
 Runs until Ctrl-C or the end of its input.
 """
 import os
@@ -22,10 +24,11 @@ import threading
 
 from ..errors import UsageError
 from ..simboard import DEFAULT_KEY, SimulatedBoard
+from . import keyopts
 
 
 def key_arg(text):
-    """The arbiter's key given in hex (bytes)."""
+    """The arbiter's key given in hex (bytes): `deploy`'s."""
     try:
         key = bytes.fromhex(text)
     except ValueError:
@@ -49,8 +52,7 @@ def register(sub):
     p = sub.add_parser("sim", help="run a simulated board on a pseudo-terminal (prints its port)")
     p.add_argument("--speed", default="1", help="board time per real time (default 1; the demo uses 25)")
     p.add_argument("--store", metavar="DIR", help="journal directory (default: a temporary one)")
-    p.add_argument("--key", default=DEFAULT_KEY.hex(),
-                   help="the arbiter's key in hex (default %s, 'sim')" % DEFAULT_KEY.hex())
+    keyopts.add(p, "the simulated board's own key (default %s, 'sim')" % DEFAULT_KEY.hex())
     p.add_argument("--board-id", default="sim-1", help="the board's name (default sim-1)")
     p.add_argument("--link", metavar="PATH",
                    help="also keep a symlink PATH to the port (it follows `cable off/on`)")
@@ -66,7 +68,7 @@ def register(sub):
 
 
 def cmd_sim(args):
-    key = key_arg(args.key)
+    key = keyopts.key_from(args) or DEFAULT_KEY
     if args.target in ("qemu", "rp2040"):
         if args.target == "qemu":
             from ..target.emulator import open_sim
@@ -82,7 +84,8 @@ def cmd_sim(args):
         sim.start()
         banner = ("xqboard sim: board %s on %s (key %s, speed %gx, journal %s); type actions "
                   "(lift h2, place e2, press red, setup, power off, cable off...), Ctrl-C ends"
-                  % (args.board_id, sim.port, key.hex(), speed, sim.store))
+                  % (args.board_id, sim.port, "sim" if key == DEFAULT_KEY else "of the key file or environment",
+                     speed, sim.store))
     print(sim.port, flush=True)
     print(banner, file=sys.stderr, flush=True)
     if args.control:

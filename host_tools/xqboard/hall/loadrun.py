@@ -71,7 +71,7 @@ def hall_boards(games, every, duration, plies=None):
         logs, length, k = [first], len(first), 1
         while length * every < duration + 30:
             more = game_events(records[(i + 7 * k) % len(records)], "Load friendly", confirm=False, key=key,
-                               device=device)
+                               device=device, number=k + 1)  # (the board's game k + 1: ReplayBoard's numbering)
             logs.append(more)
             length += len(more)
             k += 1

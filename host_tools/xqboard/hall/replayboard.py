@@ -42,19 +42,20 @@ def master_records():
 
 
 def game_events(game, event="Hall", rnd=1, board=None, red_no=None, black_no=None, confirm=True, names=None,
-                key=None, device=None):
+                key=None, device=None, number=1):
     """The event payloads of a board that plays the record `game` from the
     start: GAME, SETUP, START (20.1), MOVE and PRESS per ply, RESULT with
     the result final_result() rules and, with `confirm`, the arbiter's
     CONFIRM (art. 9). `names`: (red, black) as the pairing has them (default:
     the record's players). With `key` (and the board's name `device`), as
-    a board with a key sends them: every word its MAC, CONFIRM sealed
+    a board with a key sends them as its game `number`: every word its
+    MAC, bound to the name and the number, CONFIRM sealed
     (docs/PROTOCOL.md, "The chain")."""
     h = game.headers
     red, black = names or (h.get("Red", "Red"), h.get("Black", "Black"))
     out = []
     head = bytearray(32)
-    keyed = Keyed(key, device.encode()) if key else None
+    keyed = Keyed(key, device.encode(), number) if key else None
 
     def emit(t, kind, *fields):
         out.append(schema.seal(head, kind, schema.encode(len(out) + 1, t, kind, fields), keyed) if key else
@@ -135,9 +136,9 @@ class ReplayBoard:
     def playing(cls, device, games, board=None, event="Hall", rnd=1, numbers=(None, None), confirm=True,
                 names=None, key=None):
         """A board that plays the records `games`, each started with the same
-        GAME fields (game_events())."""
-        return cls(device, [game_events(g, event, rnd, board, numbers[0], numbers[1], confirm, names, key, device)
-                            for g in games])
+        GAME fields (game_events()), numbered from 1."""
+        return cls(device, [game_events(g, event, rnd, board, numbers[0], numbers[1], confirm, names, key, device,
+                                        n) for n, g in enumerate(games, 1)])
 
     @property
     def log(self):

@@ -4,8 +4,9 @@ by its key (device, game, seq).
 
 A board with a key MACs every event's chain word (docs/PROTOCOL.md, "The
 board's MAC"): the broadcast recomputes the chain over the events it
-holds and checks the word with the board's key and name
-(xqboard.verify.Follower). What fails goes to the store's quarantine with
+holds and checks the word with the board's key, its name and the game's
+number of the envelope (xqboard.verify.Follower): an event of one game
+presented as another game's fails. What fails goes to the store's quarantine with
 the reason, and the board's own event, when it comes, takes its place.
 A board with no key is taken in order, its plain chain checked, but
 unverified (anyone can recompute a plain chain): shown on the pages,
@@ -108,7 +109,7 @@ class Checker:
         key = self.keys.get(env.device)
         f = self.games.get((env.device, env.game))
         if f is None:
-            f = self.games[(env.device, env.game)] = Follower(key, env.device, begins=key is not None)
+            f = self.games[(env.device, env.game)] = Follower(key, env.device, key is not None, env.game)
         e = Event(env.line)
         why = f.take(env.line, e.seq, e.kind)
         if why is None and key is not None and f.keyed is not True and f.words:

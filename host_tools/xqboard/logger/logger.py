@@ -325,7 +325,8 @@ class Logger:
                 continue
             tag = board.session.link.board_id or board.session.port
             if self.key is None:
-                self._say("%-4s      %s: not sent, the logger has no arbiter key (--key)" % (tag, words[0]))
+                self._say("%-4s      %s: not sent, the logger has no arbiter key (--key-file, $XQBOARD_KEY)"
+                          % (tag, words[0]))
                 continue
             try:
                 reply = self.arbiter(board, words)
