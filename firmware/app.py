@@ -65,12 +65,20 @@ class App:
         if hasattr(gc, "threshold"):  # (MicroPython; the host's CPython has none)
             gc.threshold(_GC_EVERY)
         self.board = board
+        # One step's events, committed to the journal together and only then
+        # sent (jobs/outputs.py): a power cut never splits a step.
+        outbox = outputs.Pending(self)
+        game = Game(sink=outbox.record)
         # sensors -> debouncer -> recogniser (sense/pipeline.py); the board
         # fills the raw frame, so the pipeline gets no driver of its own.
-        self.sensing = Sensing(None, board.SCAN_MS, board.STABLE_MS, board.SETTLE_MS)
+        # The recogniser follows the game's Position (one object: no second
+        # position kept in step by FEN), and proposes each final move to
+        # the game, which makes the ply on it or refuses it (_make).
+        self.sensing = Sensing(None, board.SCAN_MS, board.STABLE_MS, board.SETTLE_MS, game.position)
         self.raw = self.sensing.raw
         self.deb = self.sensing.deb
         self.rec = self.sensing.rec
+        self.rec.make = self._make
         # the debouncer's state and count, for the viper call of the quiet
         # scan (the arrays are filled in place, never replaced)
         self._st = self.deb.st
@@ -78,10 +86,8 @@ class App:
         self.due = 0  # the tick from which a scan runs the timers (_step)
         self.now = 0  # the time of the step being run (of the events it emits)
         self.journal = Journal(board.store) if board.store else None
-        # One step's events, committed to the journal together and only then
-        # sent (jobs/outputs.py): a power cut never splits a step.
-        self.outbox = outputs.Pending(self)
-        self.game = Game(sink=self.outbox.record)
+        self.outbox = outbox
+        self.game = game
         self.since = None  # a `since` being answered (store.recovery.Since)
         self.wdt = wdt  # the watchdog, fed while the journal is read back (main.py)
         self.link = Link(board.port, board.key, nonce)
@@ -133,12 +139,13 @@ class App:
 
     def _follow_position(self, now):
         g = self.game
+        self.rec.follow(g.position)  # (the replay's: a GAME or a snapshot made it)
         if g.phase == SETUP:
-            sensed.sense(self, now, self.rec.setup(now, g.position.fen()))
+            sensed.sense(self, now, self.rec.setup(now))
         elif g.phase in (PLAYING, OVER):
             # the recogniser alerts with the points to restore if the board
             # no longer shows the position (pieces moved while the power was off)
-            sensed.sense(self, now, self.rec.reset(now, g.position.fen()))
+            sensed.sense(self, now, self.rec.reset(now))
             sensed.sense(self, now, self.rec.frame(now, self.deb.st))
 
     def greeting(self):
@@ -248,6 +255,14 @@ class App:
         return wait
 
     # -- the jobs' doors (jobs/) -----------------------------------------------
+
+    def _make(self, now, reports):
+        # The recogniser's make (sense/recognise.py): its reports so far, the
+        # final MOVE last, to the game at once, which makes the ply on the
+        # one Position (Game.on_move) or refuses it; the reports after it
+        # follow when the recogniser's call returns.
+        sensed.sense(self, now, reports)
+        del reports[:]
 
     def _on_command(self, cid, words, arbiter):
         # the link's callback for a command (jobs/hostcmd.py, loaded for it:

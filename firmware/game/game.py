@@ -10,7 +10,7 @@
 # snapshot.
 #
 # Inputs, all with `now` (ms ticks, see ticks.py); the app calls:
-#   on_move(now, move, at, suicide)   a final move from the recogniser (5.7)
+#   on_move(now, move, at, cls)       a final move the recogniser proposes (5.7)
 #   on_press(now, side)               a clock lever
 #   on_touch(now, side, whose, point, article)
 #   on_alert(now, what, put, clear, article, side), on_restored(now)
@@ -210,9 +210,9 @@ class Game:
         """A move the recogniser made final (5.7); `at` is the tick of the
         placement that completed it (its instant for the record and 21.6);
         `cls` its class as the recogniser found it (Position.classify:
-        LEGAL or SUICIDE), or None to classify it here (a caller with no
-        recogniser). The ply is made once: its capture and check are the
-        facts Position.push computed, and the MOVE's apply finds it made."""
+        LEGAL or SUICIDE), or None (21.6). The ply is made here, once, on
+        the one Position (the recogniser's too): its capture and check are
+        Position.push's facts; apply finds it made. Refused: not made."""
         self.advance(now)
         if self.phase != PLAYING and not self._in_time_for_the_flag(at):
             return

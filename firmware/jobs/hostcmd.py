@@ -57,10 +57,12 @@ def _command(app, now, words, arbiter):
     reply = g.command(now, words, arbiter)
     if name == "new":
         app.setup_shown = None
-        sense(app, now, app.rec.setup(now, g.position.fen()))
+        app.rec.follow(g.position)  # (the GAME's new Position)
+        sense(app, now, app.rec.setup(now))
     elif name == "correct":
         # 5.8: the board shows which points to change to reach the position
-        sense(app, now, app.rec.reset(now, g.position.fen()))
+        app.rec.follow(g.position)  # (a new one if the position is new to the game)
+        sense(app, now, app.rec.reset(now))
     return reply
 
 

@@ -36,7 +36,8 @@ class Alerts:
         explainer = self.explainer
         best = explainer.nearest(False)
         if best is not None:
-            self._final(best, report.BY_ALERT, out)
+            if not self._final(now, best, report.BY_ALERT, out):
+                return  # refused by the game: the position to restore is the alert
             if kind == report.BETWEEN:
                 kind = _BY_POINTS
         pts, missing = explainer.differing()
@@ -98,9 +99,9 @@ class Alerts:
             m, cls, seq, at = candidate
             self._end_alert(t, out)
             if self._alert == report.BETWEEN:
-                self._final((m, cls, explainer.seq, t), report.BY_PRESS, out)
-                self._owes_press[index(other(self.pos.side))] = 0
-                self._evaluate(now, out)
+                if self._final(now, (m, cls, explainer.seq, t), report.BY_PRESS, out):
+                    self._owes_press[index(other(self.pos.side))] = 0
+                    self._evaluate(now, out)
                 return
             explainer.seen.append(m)
             self._candidate = (m, cls, explainer.seq, t)

@@ -1,7 +1,7 @@
 """What the sensors show, read against a position: the recogniser's eyes.
 
-An Explainer keeps the position P after the last final move (`pos`, shared
-with the recogniser), its occupancy (`expected`), the stable occupancy the
+An Explainer reads the position P after the last final move (`pos`, the
+recogniser's, which is the game's on the board), its occupancy (`expected`), the stable occupancy the
 sensors show (`observed`), and the changes of it since P (`records`, each
 [seq, at, point, up]: seq counts the changes, the changes of one scan in
 one direction share it; at is its instant; up is 1 for a placement).
@@ -90,8 +90,7 @@ class Explainer:
         self.seen = []
 
     def advance(self, m):
-        """Move m is final: pushes it onto the position."""
-        self.pos.push(m)
+        """Move m is made on the position: its occupancy follows."""
         self.expected[point(m >> 8)] = 0
         self.expected[point(m & 255)] = 1
 

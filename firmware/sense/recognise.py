@@ -2,13 +2,18 @@
 occupancy changes, it tells moves, touches and alerts (art. 3.4, 4.1.8,
 5.1-5.10, 8.1.7). Pure: `now` comes in, nothing reads a clock or a pin.
 docs/SENSING.md is its manual: the calls, the events, the model, weak
-magnets. It owns the Position (`rec.pos`) and pushes each move when it
-becomes final (5.7); explain.py reads the sensors against the position,
-touches.py keeps the touches and their duties (art. 5), holds.py the lifts
-of still pieces waiting for their confirmation.
+magnets. explain.py reads the sensors against the position, touches.py
+keeps the touches and their duties (art. 5), holds.py the lifts of still
+pieces waiting for their confirmation.
+
+One position (`rec.pos`), the game's on the board, never a copy kept in
+step by FEN: the recogniser proposes each final move to the game, which
+makes the ply on it or refuses it (plies.py).
 
     rec = Recogniser(pos=None, settle_ms=2000, alert_ms=None, lag_ms=0)
-    rec.setup(now, fen=None) / rec.confirm(now, who) / rec.reset(now, fen)
+    rec.follow(pos)      follows this Position (the game's) from now on
+    rec.setup(now, fen=None) / rec.confirm(now, who) / rec.reset(now, fen=None)
+                         (fen None: the position followed, as it stands)
     rec.frame(now, words) or rec.feed(now, occ)   each scan's stable occupancy
     rec.tick(now)        a scan with no change (timers, holds)
     rec.press(now, side) a clock lever (RED or BLACK)
@@ -24,12 +29,12 @@ import ticks
 from sense import report
 from sense import presence as fr
 from sense.holds import Holds
+from sense.plies import Plies
 from sense.alerts import Alerts
-from sense.explain import AT, BASE, HAND, MOVE, POINT, SEQ, UNEXPLAINED, UP, Explainer
+from sense.explain import AT, BASE, HAND, MOVE, UNEXPLAINED, Explainer
 from sense.touches import Touches
-from xq.fen import START
 from xq.pieces import index
-from xq.position import SUICIDE, Position
+from xq.position import Position
 from xq.squares import point
 
 
@@ -46,7 +51,7 @@ _ALERT = const(2)  # waiting until the points of an alert are restored
 _BY_POINTS = const(0)
 
 
-class Recogniser(Alerts):
+class Recogniser(Alerts, Plies):
     def __init__(self, pos=None, settle_ms=2000, alert_ms=None, lag_ms=0, jitter_ms=10, simul_ms=30):
         # (first: a quiet scan reads it, and an attribute set first is found
         # first in the instance's table)
@@ -55,6 +60,8 @@ class Recogniser(Alerts):
         self.settle_ms = settle_ms  # 5.7: no change this long makes a placement final
         self.alert_ms = settle_ms if alert_ms is None else alert_ms
         self.lag_ms = lag_ms  # debouncer lag: a change is dated this much before its scan
+        self.make = None  # the game's make(now, reports), or None: the plies made here
+        self._ply = self.pos.ply  # the plies of the position followed
         self.explainer = Explainer(self.pos, jitter_ms)
         self.touches = Touches(simul_ms)
         # the scans waiting behind a held lift, the occupancy as sensed
@@ -77,10 +84,18 @@ class Recogniser(Alerts):
 
     # -- the game layer's calls -------------------------------------------
 
+    def follow(self, pos):
+        """Follows the Position `pos` (the game's: the same object, no copy)
+        from now on; setup() or reset() says how."""
+        self.pos = pos
+        self.explainer.pos = pos
+
     def setup(self, now, fen=None):
-        """Checks the sensors against a position to start from (the start
-        position by default) until confirm() is called."""
-        self.pos.set_fen(fen or START)
+        """Checks the sensors against a position to start from (the position
+        followed as it stands, or `fen` set on it) until confirm() is
+        called."""
+        if fen is not None:
+            self.pos.set_fen(fen)
         self._clear()
         self._mode = _SETUP
         self._fresh = False  # a game set up here: no recovery to follow
@@ -103,10 +118,12 @@ class Recogniser(Alerts):
         out.append((report.SETUP_OK, now, "", (), 0, who))
         return out
 
-    def reset(self, now, fen):
-        """Follows the position `fen` from now on (an arbiter's correction,
-        recovery): an ALERT (POSITION) until the sensors show it."""
-        self.pos.set_fen(fen)
+    def reset(self, now, fen=None):
+        """Follows the position as it stands (or `fen` set on it) from now
+        on (an arbiter's correction, recovery): an ALERT (POSITION) until the
+        sensors show it."""
+        if fen is not None:
+            self.pos.set_fen(fen)
         self._clear()
         self._owes_press[0] = self._owes_press[1] = 0
         self._mode = _PLAY
@@ -132,6 +149,8 @@ class Recogniser(Alerts):
         if deadline is None or ticks.diff(now, deadline) < 0:
             return report.NOTHING
         out = []
+        if self.pos.ply != self._ply:
+            self._follow_made(now, out)
         self._read(now, out)
         self._check(now, out)
         self._arm()
@@ -146,8 +165,8 @@ class Recogniser(Alerts):
         self._end = None
         if self._mode == _PLAY:
             if self._state == MOVE:
-                self._final(self._candidate, report.BY_SETTLE, out)
-                self._evaluate(now, out)
+                if self._final(now, self._candidate, report.BY_SETTLE, out):
+                    self._evaluate(now, out)
             elif self._state == UNEXPLAINED:
                 self._raise(now, _BY_POINTS, None, out)
 
@@ -162,6 +181,8 @@ class Recogniser(Alerts):
         final; NOMOVE (8.1.7) if the presser has not moved; an ALERT if the
         board shows no legal move (BETWEEN, 5.10, for a piece in the air)."""
         out = []
+        if self.pos.ply != self._ply:
+            self._follow_made(now, out)
         self._press(now, side, out)
         self._arm()
         return out
@@ -171,9 +192,9 @@ class Recogniser(Alerts):
         i = index(side)
         if self._mode == _PLAY and side == self.pos.side:
             if self._state == MOVE:
-                self._final(self._candidate, report.BY_PRESS, out)
-                owes[i] = 0
-                self._evaluate(now, out)
+                if self._final(now, self._candidate, report.BY_PRESS, out):
+                    owes[i] = 0
+                    self._evaluate(now, out)
                 return
             if self._state != BASE:
                 # The press says the hand has left: the legal move seen
@@ -182,9 +203,9 @@ class Recogniser(Alerts):
                 # opponent's, or an error).
                 best = self.explainer.nearest(True)
                 if best is not None:
-                    self._final(best, report.BY_PRESS, out)
-                    owes[i] = 0
-                    self._evaluate(now, out)
+                    if self._final(now, best, report.BY_PRESS, out):
+                        owes[i] = 0
+                        self._evaluate(now, out)
                     return
             if owes[i]:
                 # Nothing placed yet this turn: a late press for the move
@@ -236,6 +257,8 @@ class Recogniser(Alerts):
         # is the lift of a still piece or scans wait already: then they wait
         # too, and go in order (holds.py; only they allocate).
         out = []
+        if self.pos.ply != self._ply:
+            self._follow_made(now, out)
         t = ticks.add(now, -self.lag_ms)
         holds = self.holds
         changes = self._changes
@@ -355,8 +378,8 @@ class Recogniser(Alerts):
         for candidate in explainer.candidates(True):
             after = explainer.after(candidate)
             if after == MOVE or after == BASE:
-                self._final(candidate, report.BY_NEXT, out)
-                self._evaluate(now, out)
+                if self._final(now, candidate, report.BY_NEXT, out):
+                    self._evaluate(now, out)
                 return
             # The opponent's first lift (5.7): after the mover's placement
             # stood as the explanation, or when nothing else explains it.
@@ -364,8 +387,8 @@ class Recogniser(Alerts):
                     kind == UNEXPLAINED or (self._state == MOVE and candidate[0] == self._candidate[0])):
                 hand = candidate
         if hand is not None:
-            self._final(hand, report.BY_NEXT, out)
-            self._evaluate(now, out)
+            if self._final(now, hand, report.BY_NEXT, out):
+                self._evaluate(now, out)
             return
         self._candidate = None
         if self._state == BASE or self._state == MOVE:
@@ -381,49 +404,6 @@ class Recogniser(Alerts):
             self._unexplained_at = records[-1][AT] if records else now
         self._state = UNEXPLAINED
         self._end = ticks.add(now, self.alert_ms)
-
-    # -- final moves ----------------------------------------------------------
-
-    def _final(self, candidate, how, out):
-        # Makes the candidate's move final; the changes after its completing
-        # placement (and the unfinished changes before it) pass to the
-        # opponent's turn.
-        m, cls, seq, t = candidate
-        explainer = self.explainer
-        touches = self.touches
-        pos = self.pos
-        side = pos.side
-        origin = point(m >> 8)
-        dest = point(m & 255)
-        capture = explainer.expected[dest]
-        unfinished, later = explainer.split(seq, origin, dest)
-        # The mover's touches: reported, then weighed against the move.
-        gone = []  # the points of the unfinished changes
-        for r in unfinished:
-            gone.append(r[POINT])
-        mine = touches.report_movers(pos, seq, gone, origin, dest if capture else -1, out)
-        flags = how | (report.SUICIDE if cls == SUICIDE else 0) | (report.CAPTURE if capture else 0)
-        out.append((report.MOVE, t, "3.4" if cls == SUICIDE else "", (origin, dest), m, flags))
-        touches.broken_duty(pos, mine, m, t, out)
-        explainer.advance(m)
-        self._owes_press[index(side)] = 1
-        # A touch already reported this turn and over (the piece back on
-        # its point) stays this turn's.
-        observed = self.explainer.observed
-        expected = explainer.expected
-        for r in later:
-            p = r[POINT]
-            if not (touches.reported[p] and observed[p] == expected[p]):
-                unfinished.append(r)
-        explainer.records = unfinished
-        touches.new_turn()
-        for r in unfinished:
-            if not r[UP] and expected[r[POINT]]:
-                touches.lifted(r[POINT], r[SEQ], r[AT])
-        self._candidate = None
-        explainer.seen = []
-        self._state = BASE
-        self._end = None
 
     # -- set-up ----------------------------------------------------------------
 
@@ -442,3 +422,4 @@ class Recogniser(Alerts):
         self._state = BASE
         self._end = self._deadline = None
         self._breach_point = -1
+        self._ply = self.pos.ply

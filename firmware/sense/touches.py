@@ -90,9 +90,9 @@ class Touches:
                 out.append(self._event(pos, touch, mine))
         return mine
 
-    def broken_duty(self, pos, mine, m, t, out):
-        """A DUTY event if the final move m (not pushed yet) broke the duty
-        the mover's touches `mine` put on it (5.1-5.5)."""
+    def broken_duty(self, pos, mine, m, t):
+        """The DUTY event if the final move m (not made yet on pos) broke
+        the duty the mover's touches `mine` put on it (5.1-5.5), or None."""
         origin = point(m >> 8)
         dest = point(m & 255)
         for touch in mine:
@@ -101,12 +101,13 @@ class Touches:
         else:
             # Only the moved and the captured piece touched: every duty is
             # kept (5.1, 5.2, 5.3.1, 5.4.1), no need to weigh it.
-            return
+            return None
         own, opp, order = self._first(pos, mine)
         art, need = duty(pos, own, opp, order)
         if not keeps(need, own, opp, m):
             pts = (own,) if opp < 0 else (opp,) if own < 0 else (own, opp)
-            out.append((report.DUTY, t, art, pts, m, 0))
+            return (report.DUTY, t, art, pts, m, 0)
+        return None
 
     def forget_knocked(self, since_seq, keep):
         """Drops the pieces lifted from `since_seq` on (knocked, not touched:

@@ -66,7 +66,8 @@ def test_sides_by_name_outside_viper(path):
 # What other modules may use of a Recogniser: its calls, its read-outs and
 # its settings (firmware/sense/recognise.py, docs/SENSING.md).
 PUBLIC = {"setup", "confirm", "reset", "frame", "feed", "tick", "press", "provisional",
-          "provisional_at", "deadline", "pos", "settle_ms", "alert_ms", "lag_ms"}
+          "provisional_at", "deadline", "pos", "settle_ms", "alert_ms", "lag_ms",
+          "follow", "make"}  # (the game's Position it follows, the game's make: sense/plies.py)
 
 
 def test_no_module_outside_sense_reads_the_recognisers_private_names():
