@@ -74,11 +74,10 @@ class App:
         # The recogniser follows the game's Position (one object: no second
         # position kept in step by FEN), and proposes each final move to
         # the game, which makes the ply on it or refuses it (_make).
-        self.sensing = Sensing(None, board.SCAN_MS, board.STABLE_MS, board.SETTLE_MS, game.position)
+        self.sensing = Sensing(None, board.SCAN_MS, board.STABLE_MS, board.SETTLE_MS, game.position, self._make)
         self.raw = self.sensing.raw
         self.deb = self.sensing.deb
         self.rec = self.sensing.rec
-        self.rec.make = self._make
         # the debouncer's state and count, for the viper call of the quiet
         # scan (the arrays are filled in place, never replaced)
         self._st = self.deb.st

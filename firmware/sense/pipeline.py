@@ -14,11 +14,11 @@ from sense.recognise import Recogniser
 
 
 class Sensing:
-    def __init__(self, driver=None, scan_ms=SCAN_MS, stable_ms=STABLE_MS, settle_ms=2000, pos=None):
+    def __init__(self, driver=None, scan_ms=SCAN_MS, stable_ms=STABLE_MS, settle_ms=2000, pos=None, make=None):
         self.driver = driver
         self.scan_ms = scan_ms
         self.deb = Debouncer(scan_ms, stable_ms)
-        self.rec = Recogniser(pos, settle_ms=settle_ms, lag_ms=self.deb.lag_ms)
+        self.rec = Recogniser(pos, settle_ms=settle_ms, lag_ms=self.deb.lag_ms, make=make)
         self.raw = fr.new()
 
     def scan(self, now):

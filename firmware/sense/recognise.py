@@ -52,7 +52,7 @@ _BY_POINTS = const(0)
 
 
 class Recogniser(Alerts, Plies):
-    def __init__(self, pos=None, settle_ms=2000, alert_ms=None, lag_ms=0, jitter_ms=10, simul_ms=30):
+    def __init__(self, pos=None, settle_ms=2000, alert_ms=None, lag_ms=0, jitter_ms=10, simul_ms=30, make=None):
         # (first: a quiet scan reads it, and an attribute set first is found
         # first in the instance's table)
         self._deadline = None  # when tick() may next act: the timer, or a hold's end
@@ -60,7 +60,7 @@ class Recogniser(Alerts, Plies):
         self.settle_ms = settle_ms  # 5.7: no change this long makes a placement final
         self.alert_ms = settle_ms if alert_ms is None else alert_ms
         self.lag_ms = lag_ms  # debouncer lag: a change is dated this much before its scan
-        self.make = None  # the game's make(now, reports), or None: the plies made here
+        self.make = make  # the game's make(now, reports), or None: the plies made here
         self._ply = self.pos.ply  # the plies of the position followed
         self.explainer = Explainer(self.pos, jitter_ms)
         self.touches = Touches(simul_ms)
