@@ -24,7 +24,7 @@ import uuid
 import pytest
 
 VAR = "XQBOARD_TEST_RUN"
-GRACE_S = 5.0
+GRACE_S = float(os.environ.get("XQBOARD_LEFTOVER_GRACE_S", "5.0"))  # (tests/tree/test_leftovers.py sets it short)
 TOKEN = pytest.StashKey()
 
 
