@@ -22,6 +22,7 @@ from xqboard.hall.replayboard import game_events
 from xqboard.hall.results import Results
 from xqboard.hall.trust import Keys
 from xqboard.hall.web import Serving, make_app
+from xqboard.tournament.event import Tournament
 
 from game import events as ev  # noqa: E402
 
@@ -202,3 +203,23 @@ def test_a_board_with_a_key_is_never_accepted(tmp_path):
     a = intake.accept("k1", 1, "chief")
     assert not a["ok"] and "board k1 has a key: its events count as they verify" in a["reply"][0]
     assert intake.store.commands() == []
+
+
+def test_21_5_an_accepted_game_replaces_no_result_entered_by_hand_the_conflict_is_said(tmp_path):
+    # what the file holds from elsewhere stays (as a keyed board's result would): the answer names it,
+    # the conflicts list offers "take the board's" (hall/conflicts.py)
+    path = tmp_path / "event.db"
+    g = tournament(path)[0]
+    lines = game_events(short_game(3, 4), "City Cup", 1, g.board, g.red_no, g.black_no)
+    score = ev.decode(lines[-1])[3][0]
+    by_hand = "1/2-1/2" if score != "1/2-1/2" else "1-0"
+    t = Tournament.open(str(path))
+    t.set_result(1, g.board, by_hand, termination="4.2.1")
+    t.db.close()
+    intake = Intake(Store(tmp_path / "hall.sqlite"), Hub(), keys=Keys())
+    intake.results = Results(str(path), intake.flag)
+    intake.take(envelopes("nokey", lines, board=str(g.board)))
+    a = intake.accept("nokey", 1, "chief")
+    assert a["ok"] and a["replaced"] == "%s (hand), unchanged" % by_hand, a
+    assert "; conflict: round 1 board %d holds %s (hand); the board's %s" % (g.board, by_hand, score) in a["reply"][0]
+    assert result_at(path, g.board)[:2] == (by_hand, "hand")
