@@ -186,8 +186,8 @@ class Intake:
         if (device, game) not in self.unverified:
             self.unverified.add((device, game))
             self.flag(device, game, env.seq, "unverified", "board %s has no key in the event's key file: its "
-                      "events are unverified and its result is not written (the arbiter enters it, or "
-                      "accepts boards without a key)" % device)
+                      "events are unverified and its result is not written (the arbiter accepts the game "
+                      "on the desk, or enters its result)" % device)
         return False
 
     def flag(self, device, game, seq, what, note):
