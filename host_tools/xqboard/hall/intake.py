@@ -269,6 +269,10 @@ class Intake:
                     before = self.results.file_at(key)  # (GAME names the round and board)
             after = self.results.file_at(key)
             raised = self.raised
+        except Exception:
+            self.accepted.pop(key, None)  # not recorded: not accepted (settle answers the failure)
+            self.results.accepted.pop(key, None)
+            raise
         finally:
             self.raised = None
         place = self.results.place(key)
