@@ -21,6 +21,8 @@ from xqboard.hall.results import Results
 from xqboard.hall.trust import Keys
 from xqboard.hall.web import Serving, make_app
 
+from game import events as ev  # noqa: E402
+
 from .conftest import short_game
 from .test_arbiter_login import get, login
 from .test_hall_trust import KEY, chained, envelopes, published_by_pc1
@@ -76,7 +78,8 @@ def test_a_forgery_from_a_loggers_own_account_shows_in_quarantine_for_the_arbite
         assert row["at"] <= time.time()
         (u,) = q["unverified"]
         assert (u["device"], u["game"], u["board"], u["logger"]) == ("nokey", 1, str(g2.board), "pc1")
-        assert q["counts"] == {"quarantined": 1, "unverified": 1}
+        assert q["counts"] == {"quarantined": 1, "unverified": 1, "dismissed": 0, "accepted": 0}
+        assert row["dismissed"] is None and u["accepted"] is None  # the arbiter's acts: test_desk_accept.py
         # the public pages: the board's own game, nothing of the forgery
         for public in ("/api/boards", "/"):
             status, page = body(url, public)
@@ -99,7 +102,7 @@ def test_the_list_is_bounded_and_newest_first(tmp_path):
     store.close()
 
 
-def test_the_desk_page_shows_the_quarantine_in_chromium(tmp_path, browser):  # noqa: F811
+def test_the_desk_page_shows_the_quarantine_in_chromium_and_its_buttons_dismiss_and_accept(tmp_path, browser):  # noqa: F811
     path = tmp_path / "event.db"
     g, g2 = tournament(path)[:2]
     Keys.record(Keys.path_beside(path), "k1", KEY)
@@ -107,9 +110,14 @@ def test_the_desk_page_shows_the_quarantine_in_chromium(tmp_path, browser):  # n
     intake = Intake(store, Hub(), keys=Keys.load(Keys.path_beside(path)))
     intake.results = Results(str(path), intake.flag)
     intake.take(forged_game(g)[:1])
-    intake.take(envelopes("nokey", game_events(short_game(1, 2), "City Cup", 1, g2.board, g2.red_no, g2.black_no),
-                          board=str(g2.board)))
-    with Serving(make_app(Hub(), ARBITERS, quarantine=Quarantine(tmp_path / "hall.sqlite"))) as url:
+    lines = game_events(short_game(1, 2), "City Cup", 1, g2.board, g2.red_no, g2.black_no)
+    intake.take(envelopes("nokey", lines, board=str(g2.board)))
+
+    def settled(find):
+        # the page's acts run on the intake's thread, this one (Broadcast.step's settle)
+        return lambda: (intake.settle(), find())[1]
+
+    with Serving(make_app(Hub(), ARBITERS, quarantine=Quarantine(tmp_path / "hall.sqlite", intake=intake))) as url:
         browser.get(url + "/arbiter")
         browser.find_element("id", "name").send_keys("chief")
         browser.find_element("id", "secret").send_keys(SECRET)
@@ -118,8 +126,24 @@ def test_the_desk_page_shows_the_quarantine_in_chromium(tmp_path, browser):  # n
         cells = [c.text for c in row.find_elements("css selector", "td")]
         assert cells[1:6] == ["1\\u202eevil", "k1", "2", "1", "GAME"]
         assert cells[6].startswith("event 1: a board with a key MACs its events") and cells[7] == "pc1"
+        assert cells[8] == "dismiss" and "never accepted" in browser.find_element("css selector", "#quarantine .note").text
         (u,) = wait_until(lambda: browser.find_elements("css selector", "#unverified tr.unverified"))
-        assert [c.text for c in u.find_elements("css selector", "td")][1:] == [str(g2.board), "nokey", "1", "pc1"]
+        assert [c.text for c in u.find_elements("css selector", "td")][1:] == [str(g2.board), "nokey", "1", "pc1",
+                                                                              "accept its result"]
+        # DISMISS: the row stays, marked with the arbiter's name
+        browser.find_element("css selector", "#quarantined button.dismiss").click()
+        (row,) = wait_until(settled(lambda: browser.find_elements("css selector", "#quarantined tr.was-dismissed")))
+        assert row.find_element("css selector", "td.dismissed").text.startswith("dismissed by chief, ")
+        assert browser.find_element("id", "answer").text.startswith("dismissed by chief: quarantine entry 1")
+        # ACCEPT: the board's result into the event file, naming the arbiter
+        browser.find_element("css selector", "#unverified button.accept").click()
+        (u,) = wait_until(settled(lambda: browser.find_elements("css selector", "#unverified tr.was-accepted")))
+        score = ev.decode(lines[-1])[3][0]
+        source = "board nokey game 1 (unverified, accepted by chief)"
+        assert u.find_element("css selector", "td.accepted").text.endswith(": none replaced by %s (%s)" % (score, source))
+        assert result_at(path, g2.board)[:2] == (score, source)
+        assert [(by, words) for at, by, device, game, cid, words, reply in store.commands()] == [
+            ("chief", "dismiss quarantine entry 1"), ("chief", "accept unverified game (21.5)")]
         browser.find_element("css selector", "form[action='/arbiter/logout'] button").click()
     store.close()
 

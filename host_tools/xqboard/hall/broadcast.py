@@ -34,11 +34,13 @@ class Broadcast:
                  logger_id="broadcast", stream=None, account=None, accept_unkeyed=False):
         self.stream = stream or sys.stdout
         self.store = Store(db)
-        self.quarantine = Quarantine(db)  # the desk's list of what failed verification (its own reader)
         self.tournament = tournament
         # the boards' keys live with the event: the key file beside it (hall/trust.py)
         keys = Keys.load(Keys.path_beside(tournament)) if tournament else None
         self.intake = Intake(self.store, hub, on_flag=self._say_flag, keys=keys, accept_unkeyed=accept_unkeyed)
+        # the desk's list of what failed verification and of the boards without a key (its own reader);
+        # its accept and dismiss run on this thread (Intake.settle in step)
+        self.quarantine = Quarantine(db, intake=self.intake)
         if tournament:
             self.intake.results = Results(str(tournament), self.intake.flag)
         self.intake.load()
@@ -74,6 +76,7 @@ class Broadcast:
             self.logger.step(timeout / 2 if self.subscriber else timeout)
         if self.subscriber is not None:
             self.subscriber.step(timeout / 2 if self.logger else timeout)
+        self.intake.settle()  # the arbiter's accepts and dismissals from the desk, between batches
 
     def run(self, until=None, timeout=None):
         deadline = None if timeout is None else time.monotonic() + timeout

@@ -47,7 +47,18 @@ create table if not exists quarantine (
     logger text not null, line text not null,
     reason text not null,      -- why it does not verify (hall/trust.py)
     at real not null,
-    board text not null default ''  -- the board (table) the envelope named (a forger's word: shown, never trusted)
+    board text not null default '', -- the board (table) the envelope named (a forger's word: shown, never trusted)
+    dismissed_by text,         -- the arbiter who dismissed it on the desk (kept, never counted), or null
+    dismissed_at real
+);
+create table if not exists accepted (
+    -- the games of boards without a key the arbiter accepted on the desk
+    -- (21.5): their events count from then on, their result is written
+    device text not null, game integer not null,
+    by text not null,          -- the arbiter's name (the desk's account)
+    at real not null,
+    replaced text not null,    -- what the event file held before, and what it holds after
+    primary key (device, game)
 );
 create table if not exists heads (
     device text not null, game integer not null,
@@ -81,8 +92,10 @@ class Store:
             self.db.execute("pragma journal_mode = wal")
             self.db.execute("pragma synchronous = normal")
         self.db.executescript(SCHEMA)
-        if "board" not in [c[1] for c in self.db.execute("pragma table_info(quarantine)")]:
-            self.db.execute("alter table quarantine add column board text not null default ''")  # a store of before
+        columns = [c[1] for c in self.db.execute("pragma table_info(quarantine)")]
+        for column, kind in (("board", "text not null default ''"), ("dismissed_by", "text"), ("dismissed_at", "real")):
+            if column not in columns:
+                self.db.execute("alter table quarantine add column %s %s" % (column, kind))  # a store of before
         self.heads = dict(((d, g), h) for d, g, h in self.db.execute("select device, game, head from heads"))
 
     def add(self, env):
@@ -110,6 +123,42 @@ class Store:
     def quarantined(self):
         """[(device, game, seq, logger, line, reason)], oldest first."""
         return self.db.execute("select device, game, seq, logger, line, reason from quarantine order by id").fetchall()
+
+    def quarantined_entry(self, qid):
+        """(device, game, seq, line, reason, dismissed_by) of quarantine entry `qid`, or None."""
+        return self.db.execute("select device, game, seq, line, reason, dismissed_by from quarantine where id = ?",
+                               (qid,)).fetchone()
+
+    def flagged(self, fid):
+        """(device, game, what) of flag `fid`, or None."""
+        return self.db.execute("select device, game, what from flags where id = ?", (fid,)).fetchone()
+
+    def quarantined_in(self, device, game):
+        """[(id, seq, reason)] of the entries of a game not dismissed, oldest first."""
+        return self.db.execute("select id, seq, reason from quarantine where device = ? and game = ? and "
+                               "dismissed_by is null order by id", (device, game)).fetchall()
+
+    def dismiss(self, qid, by):
+        """Marks quarantine entry `qid` dismissed by the arbiter `by` (kept
+        on record, never counted); False if it was dismissed before."""
+        cur = self.db.execute("update quarantine set dismissed_by = ?, dismissed_at = ? where id = ? and "
+                              "dismissed_by is null", (by, time.time(), qid))
+        return cur.rowcount == 1
+
+    def accept(self, device, game, by, replaced):
+        """Records the arbiter's acceptance of an unverified game (the Intake counts it from then on)."""
+        self.db.execute("insert or replace into accepted values (?,?,?,?,?)", (device, game, by, time.time(), replaced))
+
+    def accepted(self):
+        """{(device, game): the arbiter who accepted it}."""
+        return {(d, g): by for d, g, by in self.db.execute("select device, game, by from accepted")}
+
+    def events_of(self, device, game):
+        """The envelopes of a game delivered so far, in order."""
+        rows = self.db.execute("select * from events where device = ? and game = ? and seq <= ? order by seq",
+                               (device, game, self.head(device, game))).fetchall()
+        return [Envelope(d, g, s, line, board=b, tournament=t, round=r, logger=lg, at=at)
+                for d, g, s, b, t, r, lg, line, at, _ in rows]
 
     def commit(self):
         """Ends the transaction of the events added and delivered since the

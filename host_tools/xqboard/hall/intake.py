@@ -8,6 +8,8 @@ and to the Results (the tournament file).
     intake.take_state(state)         # a board's retained state (hall/wire.py): a lost tail shows
     intake.refuse(topic, reason)     # a message the decoder refused: dropped, counted, logged
     for logger, device, game, since in intake.gaps(): ...   # ask the logger again
+    intake.submit(intake.accept, ("nokey", 1, "Li"), on_done)   # the desk's acts, from any thread ...
+    intake.settle()                  # ... run on the intake's (the store's connection lives there)
 
 A gap (an event past a missing one, or a state telling a later seq than
 the store holds) is answered by a replay request to the logger that owns
@@ -19,6 +21,7 @@ long each time (ASK_AT_MOST at most).
 """
 import collections
 import logging
+import queue
 import time
 
 from ..boardlink import Event
@@ -53,6 +56,9 @@ class Intake:
         self.listeners = []  # f(envelope) for each delivered event (the benchmark's clock)
         self.latest = {}  # device -> its latest game number (the desk sends a board's commands to its owner)
         self.board_of = {}  # device -> the board (table) number its latest game was played at
+        self.accepted = store.accepted()  # (device, game) of a board without a key -> the arbiter who accepted it
+        self.raised = None  # the flags an act of the desk raised, while it runs
+        self.acts = queue.Queue()  # the desk's acts (accept, dismiss), from the pages' thread: run by settle()
 
     def load(self):
         """At start-up: the Hub gets what the store delivered before."""
@@ -62,6 +68,7 @@ class Intake:
         if self.hub is not None:
             self.hub.load(rows)
         if self.results is not None:
+            self.results.accepted.update(self.accepted)
             for board, device, game, seq, line in rows:
                 self.results.recall(device, game, Event(line))
 
@@ -169,21 +176,167 @@ class Intake:
 
     def _counts(self, device, game, env):
         # A board without a key: its events are shown, unverified; its
-        # result is written only if the arbiter accepts such boards.
+        # result is written only if the arbiter accepts such boards, or
+        # this game of it (accept(), from the desk).
         if self.check.keyed(device) or self.accept_unkeyed:
+            return True
+        if (device, game) in self.accepted:
+            self.results.accepted[(device, game)] = self.accepted[(device, game)]
             return True
         if (device, game) not in self.unverified:
             self.unverified.add((device, game))
             self.flag(device, game, env.seq, "unverified", "board %s has no key in the event's key file: its "
-                      "events are unverified and its result is not written (the arbiter enters it, or "
-                      "accepts boards without a key)" % device)
+                      "events are unverified and its result is not written (the arbiter accepts the game "
+                      "on the desk, or enters its result)" % device)
         return False
 
     def flag(self, device, game, seq, what, note):
         """Results' flags: kept in the store, told to on_flag."""
         self.store.flag(device, game, seq, what, note)
+        if self.raised is not None:
+            self.raised.append((what, note))
         if self.on_flag:
             self.on_flag(device, game, seq, what, note)
+
+    # -- the desk's acts: accept an unverified game, dismiss a quarantine entry ------
+
+    def submit(self, act, args, on_done):
+        """Queues act(*args) for settle(), from any thread; on_done(answer)
+        then, on the intake's thread ({"ok": bool, "reply": [sentence]})."""
+        self.acts.put((act, args, on_done))
+
+    def settle(self, timeout=0.0):
+        """Runs the desk's acts queued (waits up to `timeout` for the first)."""
+        try:
+            act, args, on_done = self.acts.get(timeout=timeout) if timeout > 0 else self.acts.get_nowait()
+        except queue.Empty:
+            return 0
+        n = 0
+        while True:
+            try:
+                answer = act(*args)
+            except Exception as e:  # noqa: BLE001 (an act that fails answers so, the loop goes on)
+                LOG.exception("the desk's %s failed", getattr(act, "__name__", act))
+                self.store.db.rollback()
+                answer = {"ok": False, "reply": ["refused: %s" % e]}
+            on_done(answer)
+            n += 1
+            try:
+                act, args, on_done = self.acts.get_nowait()
+            except queue.Empty:
+                return n
+
+    def accept(self, device, game, by):
+        """The arbiter `by` accepts game `game` of board `device`, a board
+        without a key (21.5: the arbiter's ruling on what the equipment
+        cannot prove): its events delivered so far count now, in order (its
+        CONFIRM writes its result, an OVERRULE after it amends it, as a
+        keyed board's), and every later one as it comes. Recorded in the
+        store (`accepted`, and the desk's `commands` with `by`), the event
+        file's `source` naming the arbiter; the answer says what the file
+        held before and holds now. Refused for a board with a key (its
+        events count as they verify: what fails is a forgery, never
+        accepted), a game the hall does not hold, one accepted before, one
+        with quarantine entries not dismissed (someone else published at
+        its keys: the arbiter looks first), or with no event file."""
+        key = (device, game)
+        if self.check.keyed(device):
+            return _refused("board %s has a key: its events count as they verify; what fails its check is "
+                            "quarantined and cannot be accepted" % device)
+        events = self.store.events_of(device, game)
+        if not events:
+            return _refused("the hall holds no event of board %s game %d" % (device, game))
+        if key in self.accepted:
+            return _refused("board %s game %d was accepted before, by %s" % (device, game, self.accepted[key]))
+        if self.accept_unkeyed:
+            return _refused("this hall takes every board without a key (--accept-unkeyed): board %s game %d "
+                            "counts already" % (device, game))
+        if self.results is None:
+            return _refused("this hall writes no event file (broadcast --tournament): nothing to accept into")
+        held = self.store.quarantined_in(device, game)
+        if held:
+            return _refused("board %s game %d has %d quarantine entr%s (events %s): someone else published at "
+                            "its keys; look at them and dismiss them first" % (
+                                device, game, len(held), "y" if len(held) == 1 else "ies",
+                                ", ".join(str(seq) for _, seq, _ in held[:5]) + (", ..." if len(held) > 5 else "")))
+        self.accepted[key] = self.results.accepted[key] = by
+        self.raised = []
+        try:
+            before = None
+            for n, env in enumerate(events):
+                self.results.follow(device, game, Event(env.line))
+                if n == 0:
+                    before = self.results.file_at(key)  # (GAME names the round and board)
+            after = self.results.file_at(key)
+            raised = self.raised
+        except Exception:
+            self.accepted.pop(key, None)  # not recorded: not accepted (settle answers the failure)
+            self.results.accepted.pop(key, None)
+            raise
+        finally:
+            self.raised = None
+        place = self.results.place(key)
+        replaced = _replaced(before, after) if place else "not played at a round and board: nothing written"
+        said = "accepted by %s: board %s game %d%s, its %d events count (unverified); the event file: %s%s" % (
+            by, device, game, " (round %d board %d)" % place if place else "", len(events), replaced,
+            "".join("; %s: %s" % flag for flag in raised))
+        self.store.accept(device, game, by, replaced)
+        self.store.note_command(time.time(), by, device, game, 0, "accept unverified game (21.5)", said, time.time())
+        return {"ok": True, "reply": [said], "replaced": replaced}
+
+    def accept_flagged(self, fid, by):
+        """accept() of the game of an `unverified` flag (the desk's row)."""
+        row = self.store.flagged(fid)
+        if row is None or row[2] != "unverified":
+            return _refused("no unverified game under flag %s" % fid)
+        return self.accept(row[0], row[1], by)
+
+    def dismiss(self, qid, by):
+        """The arbiter `by` dismisses quarantine entry `qid`: kept on
+        record as dismissed (who, when), never counted (a quarantined event
+        counts nowhere anyway: this says the arbiter has seen it)."""
+        row = self.store.quarantined_entry(qid)
+        if row is None:
+            return _refused("no quarantine entry %s" % qid)
+        device, game, seq, line, reason, dismissed_by = row
+        if dismissed_by is not None or not self.store.dismiss(qid, by):
+            return _refused("quarantine entry %s was dismissed before, by %s" % (qid, dismissed_by))
+        said = "dismissed by %s: quarantine entry %d (board %s game %d event %d: %s); kept on record, never counted" % (
+            by, qid, device, game, seq, reason)
+        self.store.note_command(time.time(), by, device, game, 0, "dismiss quarantine entry %d" % qid, said,
+                                time.time())
+        return {"ok": True, "reply": [said]}
+
+    def accept_entry(self, qid, by):
+        """An arbiter asking to accept a quarantined event: always refused,
+        with why (docs/HALL.md, "Security"): it failed its check, so it is
+        not the board's event as the board sent it (or another verified at
+        its key first); taking it could put a forger's event where the
+        board's own goes."""
+        row = self.store.quarantined_entry(qid)
+        if row is None:
+            return _refused("no quarantine entry %s" % qid)
+        device, game, seq, line, reason, dismissed_by = row
+        return _refused("quarantine entry %d (board %s game %d event %d) failed its check: %s. A quarantined event "
+                        "is never accepted: it is not the board's own as the board sent it, and taking it could "
+                        "put a forger's event where the board's goes. Dismiss it; the board's own event counts "
+                        "when it comes; a result the board cannot deliver is entered by hand (the conflicts "
+                        "list, `xqboard tournament result`)" % (qid, device, game, seq, reason))
+
+
+def _refused(why):
+    return {"ok": False, "reply": ["refused: " + why]}
+
+
+def _replaced(before, after):
+    """What an accept changed in the event file, in words."""
+    if after is None:
+        return "no such round and board in it: nothing written"
+    was = "none" if before is None or before[0] is None else "%s (%s)" % (before[0], before[1] or "?")
+    now = "none" if after[0] is None else "%s (%s)" % (after[0], after[1] or "?")
+    if was == now:
+        return "%s, unchanged%s" % (now, " (no CONFIRM yet: written when it comes)" if after[0] is None else "")
+    return "%s replaced by %s" % (was, now)
 
 
 class LocalBus:

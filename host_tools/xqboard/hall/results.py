@@ -51,6 +51,7 @@ class Results:
         self.flag = flag
         self.games = {}  # (device, game) -> the game's GAME event
         self.confirmed = set()  # (device, game) whose result this writer has entered
+        self.accepted = {}  # (device, game) of a board without a key -> the arbiter who accepted it (the source says so)
 
     def recall(self, device, game, event):
         """An event delivered before a restart: remembered, written nowhere."""
@@ -96,7 +97,7 @@ class Results:
                       "(GAME round=/board=): enter %s by hand" % score)
             return
         rnd, board = int(head[0]), int(head[1])
-        source = "%s %s game %d" % (SOURCE, device, game)
+        source = self.source(key)
         try:
             ev = Tournament.open(self.path)
         except TournamentError as e:
@@ -128,6 +129,41 @@ class Results:
         if amend and row["result"] != score:
             self.flag(device, game, event.seq, "overruled", "round %d board %d: %s replaced by %s (%s, by %s)"
                       % (rnd, board, row["result"], score, article, by or "?"))
+
+    def source(self, key):
+        """The games.source this writer gives a game's result: `board
+        <device> game <n>`, and `(unverified, accepted by <name>)` after it
+        for a board without a key the arbiter accepted (its amendments
+        carry the same: they are this writer's)."""
+        device, game = key
+        by = self.accepted.get(key)
+        return "%s %s game %d%s" % (SOURCE, device, game, "" if by is None else " (unverified, accepted by %s)" % by)
+
+    def place(self, key):
+        """(round, board) of the game's GAME event, or None (not started for a round and board)."""
+        head = self.games.get(key)
+        if head is None or not (head[0] or "").isdigit() or not (head[1] or "").isdigit():
+            return None
+        return int(head[0]), int(head[1])
+
+    def file_at(self, key):
+        """(result, source) the event file holds at the game's round and
+        board; None when it has no such place (or no file)."""
+        place = self.place(key)
+        if place is None:
+            return None
+        try:
+            ev = Tournament.open(self.path)
+        except TournamentError:
+            return None
+        try:
+            ev.db.execute("pragma busy_timeout = %d" % BUSY_MS)
+            row = ev.game_at(*place)
+            return row["result"], row["source"]
+        except (TournamentError, sqlite3.Error):
+            return None
+        finally:
+            ev.db.close()
 
     def _mismatch(self, ev, key, rnd, board):
         """Why the pairing at (rnd, board) is not the game's players (None

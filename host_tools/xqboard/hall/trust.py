@@ -10,8 +10,10 @@ presented as another game's fails. What fails goes to the store's quarantine wit
 the reason, and the board's own event, when it comes, takes its place.
 A board with no key is taken in order, its plain chain checked, but
 unverified (anyone can recompute a plain chain): shown on the pages,
-never written into the tournament file unless the arbiter accepts boards
-without a key (`broadcast --accept-unkeyed`).
+never written into the tournament file unless the arbiter accepts the
+game on the desk (Intake.accept, hall/quarantine.py) or every board
+without a key (`broadcast --accept-unkeyed`). A quarantined event is
+never accepted.
 
 The keys live with the event: a file beside the tournament file,
 `<EVENT.db>.keys` (JSON {device: key in hex}, mode 600), which `xqboard

@@ -23,6 +23,8 @@ Routes:
   /arbiter/conflicts     the boards' results the event file differs from (hall/conflicts.py)
   /arbiter/conflict      POST {round, board, keep: board|file}: the arbiter settles one
   /arbiter/quarantine    the events that failed verification and the boards without a key (hall/quarantine.py)
+  /arbiter/accept        POST {flag}: an unverified game (a board without a key) counts; {id}: refused, with why
+  /arbiter/dismiss       POST {id}: a quarantine entry dismissed (kept on record, never counted)
   /arbiter/round         POST {round}: the round started through the running loggers
   /static/...            hall/static/ (static/eval/: the eval bar's engine, hall/evalbar.py)
 
@@ -60,9 +62,11 @@ from ..tournament.eventzone import clock_text
 from .eventpages import EventPages, EventZone
 from .login import Sessions, Throttle
 from .relay import Relay
+from ..textsafe import visible
 
 STATIC = Path(__file__).resolve().parent / "static"
 COOKIE = "xq_arbiter"
+ACT_WAIT_S = 30.0  # s an accept or a dismissal waits for the intake's thread (it runs between batches)
 COOKIE_PATH = "/arbiter"  # the arbiter's routes, and only they, get the cookie
 MAX_FORM = 4096  # bytes of a login form read
 KEEP_ALIVE_S = 15.0  # a comment line this often keeps proxies from closing a quiet stream
@@ -286,7 +290,43 @@ class Pages:
         found = await asyncio.get_running_loop().run_in_executor(None, self.quarantine.listing)
         for row in found["quarantined"] + found["unverified"]:
             row["clock"] = self.zone.clock(row["at"])  # the event's zone, 24-hour
+            done = row.get("dismissed") or row.get("accepted")
+            if done:
+                done["clock"] = self.zone.clock(done["at"])
         return JSONResponse(found, headers={"Cache-Control": "no-store"})
+
+    async def accept(self, request):
+        return await self.quarantine_act(request, "accept")
+
+    async def dismiss(self, request):
+        return await self.quarantine_act(request, "dismiss")
+
+    async def quarantine_act(self, request, what):
+        """The arbiter's act on the quarantine list (Quarantine.act), run
+        on the intake's thread; answers once it ran, with the arbiter's
+        name recorded."""
+        if not self.is_arbiter(request):
+            return PlainTextResponse("an arbiter's login is needed", status_code=401)
+        if self.quarantine is None or self.quarantine.intake is None:
+            return PlainTextResponse("this hall's store is not taken in here: nothing to accept or dismiss",
+                                     status_code=503)
+        loop = asyncio.get_running_loop()
+        done = loop.create_future()
+        try:
+            d = json.loads((await request.body())[:1024])
+            if not isinstance(d, dict):
+                raise ValueError("want a JSON object")
+            self.quarantine.act(what, d, self.arbiter_name(request),
+                                lambda a: loop.call_soon_threadsafe(lambda: done.done() or done.set_result(a)))
+        except (ValueError, KeyError, TypeError) as e:
+            return PlainTextResponse("bad request: %s" % e, status_code=400)
+        try:
+            answer = await asyncio.wait_for(done, ACT_WAIT_S)
+        except asyncio.TimeoutError:
+            return PlainTextResponse("the hall's intake did not answer: try again", status_code=503)
+        # (its words name a board: a forger's choice, bidi controls escaped like the list's)
+        answer = {k: [visible(w) for w in v] if k == "reply" else visible(v) for k, v in answer.items()}
+        return JSONResponse(answer, status_code=200 if answer["ok"] else 409)
 
     async def settle(self, request):
         """Settles one conflict: `keep: board` writes the board's result
@@ -533,6 +573,8 @@ def make_app(hub, arbiters=None, public=None, tournament=None, throttle=None, se
         Route("/arbiter/conflict", pages.settle, methods=["POST"]),
         Route("/arbiter/round", pages.start_round, methods=["POST"]),
         Route("/arbiter/quarantine", pages.quarantined),
+        Route("/arbiter/accept", pages.accept, methods=["POST"]),
+        Route("/arbiter/dismiss", pages.dismiss, methods=["POST"]),
         *relay.routes(),
         *EventPages(relay.rounds, tournament, zone, published).routes(),
         evalbar.mount(),

@@ -212,22 +212,53 @@ function quarantineRows(id, rows, total, none, span, cells) {
   body.innerHTML = rows.map(cells).join("") + more;
 }
 
+// a quarantined entry: dismissed (kept on record, never counted), or its button;
+// an unverified game (a board without a key): accepted (its result written), or its button.
+// A quarantined event has no accept: it failed its check (POST /arbiter/accept {id} says why)
+const dismissedCell = r => r.dismissed ?
+  `<td class="dismissed">${esc(T("desk.dismissedby", {by: r.dismissed.by, clock: r.dismissed.clock}))}</td>` :
+  `<td><button type="button" class="dismiss" data-id="${esc(r.id)}">${esc(T("desk.dismiss"))}</button></td>`;
+const acceptedCell = r => r.accepted ?
+  `<td class="accepted">${esc(T("desk.acceptedby", {by: r.accepted.by, clock: r.accepted.clock, replaced: r.accepted.replaced}))}</td>` :
+  `<td><button type="button" class="accept" data-flag="${esc(r.flag)}">${esc(T("desk.accept"))}</button></td>`;
+
 function drawQuarantine() {
   const q = desk.quarantine, counts = q.counts || {};
-  quarantineRows("quarantined", q.quarantined, counts.quarantined || 0, "desk.noquarantine", 8, r =>
-    `<tr class="quarantined"><td>${when(r)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
-    `<td>${esc(r.seq)}</td><td>${esc(r.kind)}</td><td class="reason">${esc(r.reason)}</td><td>${esc(r.logger)}</td></tr>`);
-  quarantineRows("unverified", q.unverified, counts.unverified || 0, "desk.nounverified", 5, r =>
-    `<tr class="unverified"><td>${when(r)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
-    `<td>${esc(r.logger)}</td></tr>`);
+  // drawn again only when the list changed (a button under a finger stays put)
+  const key = JSON.stringify([q, XQi18n.lang]);
+  if (desk.quarantineKey === key) return;
+  desk.quarantineKey = key;
+  quarantineRows("quarantined", q.quarantined, counts.quarantined || 0, "desk.noquarantine", 9, r =>
+    `<tr class="quarantined${r.dismissed ? " was-dismissed" : ""}" data-id="${esc(r.id)}"><td>${when(r)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
+    `<td>${esc(r.seq)}</td><td>${esc(r.kind)}</td><td class="reason">${esc(r.reason)}</td><td>${esc(r.logger)}</td>${dismissedCell(r)}</tr>`);
+  quarantineRows("unverified", q.unverified, counts.unverified || 0, "desk.nounverified", 6, r =>
+    `<tr class="unverified${r.accepted ? " was-accepted" : ""}" data-flag="${esc(r.flag)}"><td>${when(r)}</td><td>${esc(r.board)}</td><td>${esc(r.device)}</td><td>${esc(r.game)}</td>` +
+    `<td>${esc(r.logger)}</td>${acceptedCell(r)}</tr>`);
+  document.querySelectorAll("#quarantined button.dismiss").forEach(btn =>
+    btn.addEventListener("click", () => quarantineAct("/arbiter/dismiss", {id: Number(btn.dataset.id)}, btn)));
+  document.querySelectorAll("#unverified button.accept").forEach(btn =>
+    btn.addEventListener("click", () => quarantineAct("/arbiter/accept", {flag: Number(btn.dataset.flag)}, btn)));
 }
 
-async function refreshQuarantine() {
+async function quarantineAct(url, body, btn) {
+  btn.disabled = true;
+  say(() => T("desk.sent"));
+  const a = await post(url, body, 1);
+  say(() => (a.reply || []).join(" "));
+  await loadQuarantine();
+  refreshConflicts();
+}
+
+async function loadQuarantine() {
   try {
     const r = await fetch("/arbiter/quarantine");
     if (r.ok) desk.quarantine = await r.json();
   } catch (e) { /* the next read */ }
   drawQuarantine();
+}
+
+async function refreshQuarantine() {
+  await loadQuarantine();
   setTimeout(refreshQuarantine, QUARANTINE_EVERY);
 }
 
