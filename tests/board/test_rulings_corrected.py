@@ -44,12 +44,24 @@ def test_4_1_8_a_declared_breach_after_a_witnessed_one_loses_at_provincial_level
 
 
 def test_4_1_8_a_witnessed_breach_after_a_declared_one_loses_at_provincial_level():
-    lines = sc.run("0 new level=provincial\n0 setup\n100 start\n0.5s cmd foul red 8.1.8 by=Li\n"
-                   "1s lift a0\n1.2s place a4\n1.4s press red\n")
-    assert sc.result(lines)[:2] == ["0-1", "4.1.8"]
-    # a single declared breach at provincial level is a foul only
-    lines = sc.run("0 new level=provincial\n0 setup\n100 start\n1s cmd foul red 8.1.8 by=Li\n")
+    for level in ("provincial", "junior"):
+        lines = sc.run("0 new level=%s\n0 setup\n100 start\n0.5s cmd foul red 8.1.8 by=Li\n" % level +
+                       "1s lift a0\n1.2s place a4\n1.4s press red\n")
+        assert sc.result(lines)[:2] == ["0-1", "4.1.8"], level
+        # a single declared breach at provincial or junior level is a foul only
+        lines = sc.run("0 new level=%s\n0 setup\n100 start\n1s cmd foul red 8.1.8 by=Li\n" % level)
+        assert sc.result(lines) is None and overrules(lines, "foul"), level
+
+
+def test_4_1_8_two_declared_breaches_lose_at_junior_level_and_the_other_fouls_do_not_count():
+    # two declared 8.1.8: the second loses by 4.1.8 (not by three fouls);
+    # another kind declared between them does not make a breach
+    lines = sc.run("0 new level=junior\n0 setup\n100 start\n" + H2E2 + "2s cmd foul black 8.1.8 by=Li\n"
+                   "3s cmd foul black 8.1.6 by=Li\n")
     assert sc.result(lines) is None
+    lines = sc.run("0 new level=junior\n0 setup\n100 start\n" + H2E2 + "2s cmd foul black 8.1.8 by=Li\n"
+                   "3s cmd foul black 8.1.8 by=Li\n")
+    assert sc.result(lines)[:2] == ["1-0", "4.1.8"]
 
 
 # -- a struck foul takes back the result it caused ---------------------------
