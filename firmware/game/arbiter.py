@@ -218,15 +218,20 @@ def _take_back(g, now, plies):
         have = c.moves(side)
         moves = have - n if have > n else 0
         back = scheme.stage_after(moves)[0]
-        # the main time (in byo-yomi there is none: the periods are not it)
-        ms = 0 if c.in_byoyomi(side, now) else c.remaining(side, now)
+        ms = c.remaining(side, now)
         for k in range(back + 1, c.stage(side) + 1):
             ms -= scheme.stage(k)[0]
         # 6.1: move m's press earned its stage's increment (a move made and
         # not pressed, the side's latest, earned none)
         for m in range(moves + 1, have if g.moved[index(side)] else have + 1):
             ms -= scheme.stage(scheme.stage_after(m)[2])[2]
-        if c.adjust(side, now, ms if ms > 0 else 0, moves) & _clock.FLAG:
+        if c.in_byoyomi(side, now):
+            # no main time left: the periods stand as they ran (the current
+            # one too), or, back in a quota's stage, none count: no time
+            ms = 0 if back < c.stage(side) else None
+        elif ms < 0:
+            ms = 0
+        if c.adjust(side, now, ms, moves) & _clock.FLAG:
             flagged.append(side)
     return flagged
 

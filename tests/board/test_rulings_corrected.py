@@ -289,12 +289,13 @@ def test_6_1_a_move_made_and_not_pressed_then_taken_back_had_earned_no_increment
 
 
 def test_6_2_and_6_1_after_a_correction_back_two_plies_the_stage_time_and_increments_are_taken_back():
-    # 1 minute for 2 moves, 5 s a move, then the same again: h0g2 and
-    # i9h9 each completed a quota (+1 minute) and earned 5 s; both taken
-    # back, each side loses 65 s; Red's i0i1 then completes the quota again
-    # (+1 minute, +5 s), Black's clock stood still at 65 s less.
+    # 1 minute for 2 moves, 5 s a move, then 1 minute for 2 more, 3 s a
+    # move: h0g2 and i9h9 each completed the first quota (+1 minute) and
+    # earned its 5 s; both taken back, each side loses 65 s; Red's i0i1
+    # then completes the quota again (+1 minute, +5 s), Black's clock
+    # stood still at 65 s less.
     mv = ["h2e2", "h9g7", "h0g2", "i9h9"]
-    script, t = sc.game(tc="1m/2+5s,1m/2+5s*", moves_iccs=mv)
+    script, t = sc.game(tc="1m/2+5s,1m/2+3s*", moves_iccs=mv)
     lines = sc.run(script + "%d cmd correct %s\n" % (t, BEFORE_H0G2.replace(" ", "_")) +
                    "%d lift g2\n%d place h0\n%d lift h9\n%d place i9\n" % (t + 200, t + 400, t + 600, t + 800) +
                    "%d lift i0\n%d place i1\n%d press red\n" % (t + 1500, t + 1700, t + 1900))
@@ -321,6 +322,33 @@ def test_5_8_2_after_a_correction_back_in_byo_yomi_the_periods_stand_and_no_main
     lines = sc.run(script + "4000 cmd correct %s\n6000 lift g2\n6200 place h0\n40000 cmd pause\n"
                    % BEFORE_H0G2.replace(" ", "_"))
     assert sc.events(lines, "FLAG")[0][4:] == ["red", "at=34000", "4.1.6"]
+
+
+def test_5_8_2_back_two_plies_in_byo_yomi_the_period_running_runs_on():
+    # Red is 5 s into a period of 10 s when the arbiter takes back h0g2
+    # and i9h9: Red is still to move, its clock runs on in that period
+    # (no new period begins at the correction): Red flags when the three
+    # periods from i9h9's press are gone, at 4.5 s + 30 s.
+    script, t = sc.game(tc="2sbyo3x10s", moves_iccs=["h2e2", "h9g7", "h0g2", "i9h9"])
+    lines = sc.run(script + "9500 cmd correct %s\n10000 lift g2\n10200 place h0\n10400 lift h9\n"
+                   "10600 place i9\n50000 cmd pause\n" % BEFORE_H0G2.replace(" ", "_"))
+    assert [w[4] for w in sc.events(lines, "PRESS")][-1] == "black"
+    assert sc.events(lines, "FLAG")[0][4:] == ["red", "at=34500", "4.1.6"]
+
+
+def test_5_8_2_back_past_the_quota_a_side_in_its_periods_has_no_time():
+    # 2 s for 1 move, then 1 s and 3 periods of 10 s: Red's h2e2 met the
+    # quota, h0g2 ran into the periods. Back to the start, Red's quota is
+    # unmet again, its second's stage given back and periods not counting
+    # there: no time is left, Red flags at once (21.3), as the arbiter sees.
+    script, t = sc.game(tc="2s/1,1sbyo3x10s", moves_iccs=["h2e2", "h9g7"])
+    lines = sc.run(script + "4100 lift h0\n4300 place g2\n4500 press red\n5000 cmd correct %s\n"
+                   % START_FEN.replace(" ", "_"))
+    assert int(sc.events(lines, "PRESS")[-1][5]) == 10000  # in its periods
+    correct = sc.events(lines, "CORRECT")[0]
+    flag = sc.events(lines, "FLAG")[0]
+    assert flag[1:3] == [str(int(correct[1]) + 1), "5000"] and flag[4:] == ["red", "at=5000", "4.1.6"]
+    assert sc.result(lines)[:2] == ["0-1", "4.1.6"]
 
 
 # -- a repetition claimed, its grace and its ruling survive a power cut ------
