@@ -240,20 +240,20 @@ class Clock:
 
     def adjust(self, side, now, ms, moves=None):
         """21.4, 21.5: the arbiter sets `side`'s time to `ms` (main time in
-        byo-yomi) and, if given, its move count. No stage time is added for
-        the new count: the arbiter states the time. Lifts that side's flag
-        if ms > 0 (resume() restarts the clock); a side left with no time at
-        all (no delay or byo-yomi period to play on) flags at `now`."""
+        byo-yomi; None: as it runs, 5.8.2 in byo-yomi) and, if given, its
+        move count; no stage time is added for it: the arbiter states the
+        time. Lifts that side's flag if ms > 0 (resume() restarts the
+        clock); a side left with no time at all flags at `now`."""
         i = _index(side)
-        if ms < 0:
+        if ms is not None and ms < 0:
             raise ClockError("a time cannot be negative")
         if self.state == RUNNING:
             self.update(now)
-        spent = self._spent(i, now)
-        self._left[i] = ms + self._schemes[i].charged(spent)
+        if ms is not None:
+            self._left[i] = ms + self._schemes[i].charged(self._spent(i, now))
         # the stage follows the count (moves counted after a flag included)
         self._set_moves(i, self._moves[i] if moves is None else moves)
-        if ms > 0 and self._flag[i] != NONE:
+        if ms and self._flag[i] != NONE:
             self._flag[i] = NONE
             if self.state == FLAGGED and self._flag[i ^ 1] == NONE:
                 self.state = PAUSED

@@ -197,9 +197,11 @@ def _c_correct(g, now, args):
 
 
 def _take_back(g, now, plies):
-    # 6.2 after 5.8.2: the quota counts only the moves that stand. The
-    # plies undone are taken off each side's count, and a stage one of them
-    # completed gives back its time, as the arbiter would set it (21.5).
+    # 6.2, 6.1 after 5.8.2: the clock counts only the moves that stand. The
+    # plies undone are taken off each side's count; a stage one of them
+    # completed gives back its time and each one pressed gives back the
+    # increment its press earned, as the arbiter would set it (21.5). What
+    # the clock ran stays run (the time spent, byo-yomi periods used up).
     # Returns the sides that leaves no time.
     mover = other(g.position.side)  # the last ply's
     g.quota_unpressed = None  # (a quota an undone move met)
@@ -213,12 +215,23 @@ def _take_back(g, now, plies):
             continue
         c = g.clock
         scheme = c.control.scheme(side)
-        moves = c.moves(side) - n if c.moves(side) > n else 0
+        have = c.moves(side)
+        moves = have - n if have > n else 0
         back = scheme.stage_after(moves)[0]
         ms = c.remaining(side, now)
         for k in range(back + 1, c.stage(side) + 1):
             ms -= scheme.stage(k)[0]
-        if c.adjust(side, now, ms if ms > 0 else 0, moves) & _clock.FLAG:
+        # 6.1: move m's press earned its stage's increment (a move made and
+        # not pressed, the side's latest, earned none)
+        for m in range(moves + 1, have if g.moved[index(side)] else have + 1):
+            ms -= scheme.stage(scheme.stage_after(m)[2])[2]
+        if c.in_byoyomi(side, now):
+            # no main time left: the periods stand as they ran (the current
+            # one too), or, back in a quota's stage, none count: no time
+            ms = 0 if back < c.stage(side) else None
+        elif ms < 0:
+            ms = 0
+        if c.adjust(side, now, ms, moves) & _clock.FLAG:
             flagged.append(side)
     return flagged
 

@@ -44,12 +44,24 @@ def test_4_1_8_a_declared_breach_after_a_witnessed_one_loses_at_provincial_level
 
 
 def test_4_1_8_a_witnessed_breach_after_a_declared_one_loses_at_provincial_level():
-    lines = sc.run("0 new level=provincial\n0 setup\n100 start\n0.5s cmd foul red 8.1.8 by=Li\n"
-                   "1s lift a0\n1.2s place a4\n1.4s press red\n")
-    assert sc.result(lines)[:2] == ["0-1", "4.1.8"]
-    # a single declared breach at provincial level is a foul only
-    lines = sc.run("0 new level=provincial\n0 setup\n100 start\n1s cmd foul red 8.1.8 by=Li\n")
+    for level in ("provincial", "junior"):
+        lines = sc.run("0 new level=%s\n0 setup\n100 start\n0.5s cmd foul red 8.1.8 by=Li\n" % level +
+                       "1s lift a0\n1.2s place a4\n1.4s press red\n")
+        assert sc.result(lines)[:2] == ["0-1", "4.1.8"], level
+        # a single declared breach at provincial or junior level is a foul only
+        lines = sc.run("0 new level=%s\n0 setup\n100 start\n1s cmd foul red 8.1.8 by=Li\n" % level)
+        assert sc.result(lines) is None and overrules(lines, "foul"), level
+
+
+def test_4_1_8_two_declared_breaches_lose_at_junior_level_and_the_other_fouls_do_not_count():
+    # two declared 8.1.8: the second loses by 4.1.8 (not by three fouls);
+    # another kind declared between them does not make a breach
+    lines = sc.run("0 new level=junior\n0 setup\n100 start\n" + H2E2 + "2s cmd foul black 8.1.8 by=Li\n"
+                   "3s cmd foul black 8.1.6 by=Li\n")
     assert sc.result(lines) is None
+    lines = sc.run("0 new level=junior\n0 setup\n100 start\n" + H2E2 + "2s cmd foul black 8.1.8 by=Li\n"
+                   "3s cmd foul black 8.1.8 by=Li\n")
+    assert sc.result(lines)[:2] == ["1-0", "4.1.8"]
 
 
 # -- a struck foul takes back the result it caused ---------------------------
@@ -204,12 +216,12 @@ def test_6_2_after_a_correction_back_the_quota_counts_only_the_moves_that_stand(
 BEFORE_H0G2 = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2"  # after h2e2 h9g7
 
 
-def back_one_ply(between=""):
+def back_one_ply(between="", tc="10m"):
     """h2e2 h9g7 h0g2 pressed (Black's clock runs), then at 4 s the arbiter
     corrects back to the position before h0g2 (Red to move), `between`
     (script lines) after it, g2 set back on h0 by hand, and Red's i0i1
     pressed at 9.4 s, Black's i9i8 at 12.4 s: the lines and the PRESSes."""
-    script, t = sc.game(tc="10m", moves_iccs=["h2e2", "h9g7", "h0g2"])
+    script, t = sc.game(tc=tc, moves_iccs=["h2e2", "h9g7", "h0g2"])
     assert t == 4000
     lines = sc.run(script + "4000 cmd correct %s\n" % BEFORE_H0G2.replace(" ", "_") + between +
                    "6000 lift g2\n6200 place h0\n9000 lift i0\n9200 place i1\n9400 press red\n"
@@ -245,6 +257,98 @@ def test_5_8_2_a_correction_back_by_one_ply_while_paused_survives_a_power_cut():
     # Red's time ran from the correction to the pause and from the resume on
     assert int(presses[3][5]) == red_at_h0g2 - (4100 - 4000) - (9400 - 5500)
     assert int(presses[3][6]) == black_at_h0g2 - 500
+
+
+def test_6_1_after_a_correction_back_the_undone_moves_increment_is_taken_back():
+    # 10 s a move (6.1): h0g2's press earned Red 10 s; the arbiter takes
+    # h0g2 back, so Red's clock loses those 10 s, and i0i1's press earns
+    # them again: Red's time is as if h0g2 had never been made. Through a
+    # power cut too (the CORRECT's record carries the clock taken back).
+    lines, presses = back_one_ply(tc="10m+10s")
+    red_at_h0g2 = int(presses[2][5])
+    assert int(presses[3][5]) == red_at_h0g2 - 10000 - (9400 - 4000) + 10000
+    lines, presses = back_one_ply("4100 cmd pause\n4500 power off\n5000 power on\n5500 cmd resume\n", tc="10m+10s")
+    assert sc.events(lines, "POWER") and not sc.events(lines, "FOUL")
+    red_at_h0g2 = int(presses[2][5])
+    assert int(presses[3][5]) == red_at_h0g2 - 10000 - (4100 - 4000) - (9400 - 5500) + 10000
+
+
+def test_6_1_a_move_made_and_not_pressed_then_taken_back_had_earned_no_increment():
+    # h0g2 made, never pressed (Red's clock runs on): taken back, Red's
+    # time keeps every increment its presses earned, and only those
+    script, t = sc.game(tc="10m+10s", moves_iccs=["h2e2", "h9g7"])
+    lines = sc.run(script + "3100 lift h0\n3300 place g2\n8000 cmd correct %s\n" % BEFORE_H0G2.replace(" ", "_") +
+                   "9000 lift g2\n9200 place h0\n10000 lift i0\n10200 place i1\n10400 press red\n")
+    # (the board commits h0g2 once the hand has left it a while, 5.7)
+    assert int(sc.events(lines, "MOVE")[2][2]) < int(sc.events(lines, "CORRECT")[0][2])
+    presses = sc.events(lines, "PRESS")
+    assert [w[4] for w in presses] == ["red", "black", "red"]
+    assert sc.moves(lines) == ["h2e2", "h9g7", "h0g2", "i0i1"]
+    # Red's clock ran from Black's press (2.5 s) to i0i1's (10.4 s), one increment earned
+    assert int(presses[2][5]) == int(presses[1][5]) - (10400 - 2500) + 10000
+
+
+def test_6_2_and_6_1_after_a_correction_back_two_plies_the_stage_time_and_increments_are_taken_back():
+    # 1 minute for 2 moves, 5 s a move, then 1 minute for 2 more, 3 s a
+    # move: h0g2 and i9h9 each completed the first quota (+1 minute) and
+    # earned its 5 s; both taken back, each side loses 65 s; Red's i0i1
+    # then completes the quota again (+1 minute, +5 s), Black's clock
+    # stood still at 65 s less.
+    mv = ["h2e2", "h9g7", "h0g2", "i9h9"]
+    script, t = sc.game(tc="1m/2+5s,1m/2+3s*", moves_iccs=mv)
+    lines = sc.run(script + "%d cmd correct %s\n" % (t, BEFORE_H0G2.replace(" ", "_")) +
+                   "%d lift g2\n%d place h0\n%d lift h9\n%d place i9\n" % (t + 200, t + 400, t + 600, t + 800) +
+                   "%d lift i0\n%d place i1\n%d press red\n" % (t + 1500, t + 1700, t + 1900))
+    assert sc.moves(lines) == mv + ["i0i1"]
+    presses = sc.events(lines, "PRESS")
+    red = [w for w in presses if w[4] == "red"]
+    assert ["stage" in w for w in red] == [False, True, True]
+    assert int(red[-1][6]) == int(presses[3][6]) - 65000
+    # Red: the time run since i9h9's press, 65 s taken back, 65 s earned again
+    assert int(red[-1][5]) == int(presses[3][5]) - (int(red[-1][2]) - int(presses[3][2]))
+    assert sc.result(lines) is None
+
+
+def test_5_8_2_after_a_correction_back_in_byo_yomi_the_periods_stand_and_no_main_time_is_made():
+    # 2 s, then 3 periods of 10 s: Red is in its periods when h0g2 is taken
+    # back. Red's time stays that: no period turned into main time, so
+    # i0i1 pressed 5.4 s into a period keeps a full one (10 s on the face),
+    # and left to run, Red flags when the three periods are gone (30 s).
+    tc = "2sbyo3x10s"
+    lines, presses = back_one_ply(tc=tc)
+    assert int(presses[2][5]) == 10000  # h0g2 ran into the periods (0.4 s)
+    assert int(presses[3][5]) == 10000 and sc.result(lines) is None
+    script, t = sc.game(tc=tc, moves_iccs=["h2e2", "h9g7", "h0g2"])
+    lines = sc.run(script + "4000 cmd correct %s\n6000 lift g2\n6200 place h0\n40000 cmd pause\n"
+                   % BEFORE_H0G2.replace(" ", "_"))
+    assert sc.events(lines, "FLAG")[0][4:] == ["red", "at=34000", "4.1.6"]
+
+
+def test_5_8_2_back_two_plies_in_byo_yomi_the_period_running_runs_on():
+    # Red is 5 s into a period of 10 s when the arbiter takes back h0g2
+    # and i9h9: Red is still to move, its clock runs on in that period
+    # (no new period begins at the correction): Red flags when the three
+    # periods from i9h9's press are gone, at 4.5 s + 30 s.
+    script, t = sc.game(tc="2sbyo3x10s", moves_iccs=["h2e2", "h9g7", "h0g2", "i9h9"])
+    lines = sc.run(script + "9500 cmd correct %s\n10000 lift g2\n10200 place h0\n10400 lift h9\n"
+                   "10600 place i9\n50000 cmd pause\n" % BEFORE_H0G2.replace(" ", "_"))
+    assert [w[4] for w in sc.events(lines, "PRESS")][-1] == "black"
+    assert sc.events(lines, "FLAG")[0][4:] == ["red", "at=34500", "4.1.6"]
+
+
+def test_5_8_2_back_past_the_quota_a_side_in_its_periods_has_no_time():
+    # 2 s for 1 move, then 1 s and 3 periods of 10 s: Red's h2e2 met the
+    # quota, h0g2 ran into the periods. Back to the start, Red's quota is
+    # unmet again, its second's stage given back and periods not counting
+    # there: no time is left, Red flags at once (21.3), as the arbiter sees.
+    script, t = sc.game(tc="2s/1,1sbyo3x10s", moves_iccs=["h2e2", "h9g7"])
+    lines = sc.run(script + "4100 lift h0\n4300 place g2\n4500 press red\n5000 cmd correct %s\n"
+                   % START_FEN.replace(" ", "_"))
+    assert int(sc.events(lines, "PRESS")[-1][5]) == 10000  # in its periods
+    correct = sc.events(lines, "CORRECT")[0]
+    flag = sc.events(lines, "FLAG")[0]
+    assert flag[1:3] == [str(int(correct[1]) + 1), "5000"] and flag[4:] == ["red", "at=5000", "4.1.6"]
+    assert sc.result(lines)[:2] == ["0-1", "4.1.6"]
 
 
 # -- a repetition claimed, its grace and its ruling survive a power cut ------

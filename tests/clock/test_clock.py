@@ -367,6 +367,22 @@ print(c.adjust(RED, at(9 * M), 90 * S), c.remaining(RED, at(9 * M)), c.remaining
     assert out == ["1 3000000 18", "1 1 5", "2940000 20:00 /5", "1 90000 30000"]
 
 
+def test_5_8_2_adjust_without_a_time_sets_the_count_and_the_byo_yomi_period_runs_on(mp):
+    # adjust(side, now, None, moves): the move count only; in byo-yomi the
+    # period running mid-turn runs on (what the clock ran stays run)
+    out = run(mp, """
+c = Clock(parse("60m/30,10m/10*"))
+c.start(at(0))
+print(c.adjust(RED, at(5 * M), None, 12), c.remaining(RED, at(5 * M)), c.moves_left(RED))
+c = Clock(parse("2s byo3x10s"))
+c.start(at(0))
+print(c.in_byoyomi(RED, at(7 * S)), c.remaining(RED, at(7 * S)), c.periods(RED, at(7 * S)))
+print(c.adjust(RED, at(7 * S), None, 0), c.remaining(RED, at(7 * S)), c.periods(RED, at(7 * S)))
+print(c.update(at(32 * S - 1)), c.update(at(32 * S)), ms_of(c.flag_at(RED)))
+""")
+    assert out == ["1 3300000 18", "True 5000 3", "1 5000 3", "-1 0 32000"]
+
+
 def test_21_5_arbiter_lifts_a_flag(mp):
     out = run(mp, """
 c = Clock(parse("1m"))
