@@ -477,13 +477,18 @@ def _name(node):
 
 def after_decode_offences(mod, modules, variants):
     """[(line, what)]: literal kinds, positional field reads and field
-    lookups by string in `mod` (none are looked for in the schema module)."""
-    if mod.name == SCHEMA_MODULE or not _holds_events(mod, modules):
+    lookups by string in `mod` (none are looked for in the schema module).
+    A kind tested against a literal is looked for in every other module: one
+    that does so without the schema decodes the event text itself."""
+    if mod.name == SCHEMA_MODULE:
         return []
+    holds = _holds_events(mod, modules)
     kinds = set(variants)
     fields = {n for vs in variants.values() for _, names in vs for n in names}
     out = []
     for node in ast.walk(mod.tree):
+        if not holds and not isinstance(node, ast.Compare):
+            continue
         if isinstance(node, ast.Compare):
             ops = [node.left] + node.comparators
             lits = set().union(*(_str_consts(o) for o in ops)) & kinds
@@ -733,10 +738,14 @@ def test_literal_kinds_positional_fields_and_lookups_by_string_are_found(tmp_pat
         "firmware/xq/__init__.py": "",
         "firmware/xq/fen.py": "def f(text, fields):\n    return text == 'MOVE', fields[0]\n",
         "firmware/ui/scene.py": "def on_event(now, kind, fields):\n    return kind == 'GAME'\n",
+        "host_tools/xqboard/__init__.py": "",
+        "host_tools/xqboard/runner.py": "def note(line):\n    kind = line.split()[3]\n    return kind == 'START', line[2]\n",
     })
     variants = schema_variants()
     assert after_decode_offences(mods["xq.fen"], mods, variants) == []  # holds no event
     assert after_decode_offences(mods["ui.scene"], mods, variants) == [(2, "kind tested against the literal GAME")]
+    # a module that splits event text itself (no schema): its literal kind is found
+    assert after_decode_offences(mods["xqboard.runner"], mods, variants) == [(3, "kind tested against the literal START")]
     assert after_decode_offences(mods["ui.view"], mods, variants) == [
         (3, "kind tested against the literal MOVE"), (3, "kind tested against the literal GAME"),
         (4, "field read by position: fields[2]"), (4, "field read by position: e.fields[-1]"),
