@@ -43,6 +43,7 @@ What counts as crossing into underscore names (`_x`, dunders excepted):
 A name computed at run time (`getattr(obj, name)`) is beyond a static check.
 """
 import ast
+import functools
 import os
 from pathlib import Path
 
@@ -156,12 +157,14 @@ def imports_of(mod, modules):
 
 def import_graph(modules):
     """{module: {imported module: first line}}, self-imports left out; a
-    cold load (game/cold.py) is an import of its module."""
+    cold load (game/cold.py) is an import of its module, whether named by
+    game/cold.py's constant or by a string."""
     graph = {}
     cold = cold_table(modules)
     for name, mod in modules.items():
         edges = graph.setdefault(name, {})
-        for target, line, _ in imports_of(mod, modules) + cold_imports(mod, modules, cold):
+        for target, line, _ in imports_of(mod, modules) + cold_imports(mod, modules, cold) + \
+                cold_string_imports(mod, modules):
             if target != name and target not in edges:
                 edges[target] = line
     return graph
@@ -206,14 +209,26 @@ def cold_imports(mod, modules, table):
             and n.attr in table]
 
 
-def cold_strings(mod, modules):
-    """[(line, what)] where `mod` names a cold module by a string of its own
-    (cold.call("store.budget", ...)) rather than by game/cold.py's constant."""
+def _cold_string_calls(mod, modules):
     aliases = _cold_aliases(mod, modules)
-    return [(n.lineno, "cold.%s(%r, ...)" % (n.func.attr, n.args[0].value)) for n in ast.walk(mod.tree)
+    return [n for n in ast.walk(mod.tree)
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in COLD_VERBS
             and isinstance(n.func.value, ast.Name) and n.func.value.id in aliases and n.args
             and isinstance(n.args[0], ast.Constant)]
+
+
+def cold_strings(mod, modules):
+    """[(line, what)] where `mod` names a cold module by a string of its own
+    (cold.call("store.budget", ...)) rather than by game/cold.py's constant."""
+    return [(n.lineno, "cold.%s(%r, ...)" % (n.func.attr, n.args[0].value)) for n in _cold_string_calls(mod, modules)]
+
+
+def cold_string_imports(mod, modules):
+    """[(module, line, None)] of the modules `mod`'s cold loads name by a
+    string: imports all the same (the test forbids the string; the graph
+    still sees the edge)."""
+    return [(n.args[0].value, n.lineno, None) for n in _cold_string_calls(mod, modules)
+            if n.args[0].value in modules]
 
 
 def circles(graph):
@@ -321,13 +336,21 @@ def underscore_crossings(mod, modules):
 SCHEMA_MODULE = "game.events"
 
 
-def schema_variants():
-    """{kind: [(literal word or None, (field names))]}, read from SCHEMA."""
-    from xqboard.core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
-    from game import events
+@functools.lru_cache(maxsize=None)
+def schema_constant(name, root=REPO):
+    """A constant of game/events.py (SCHEMA, HEAD) in the tree at `root`,
+    read with `ast`."""
+    path = Path(root) / "firmware" / "game" / "events.py"
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+            return ast.literal_eval(node.value)
+    raise AssertionError("%s declares no %s" % (path, name))
 
+
+def schema_variants(root=REPO):
+    """{kind: [(literal word or None, (field names))]}, read from SCHEMA."""
     out = {}
-    for line in events.SCHEMA.decode().split("\n"):
+    for line in schema_constant("SCHEMA", root).decode().split("\n"):
         if not line.strip():
             continue
         kind, *specs = line.split()
@@ -404,10 +427,9 @@ def handler_mismatches(kind, word, fn, variants):
     """What is wrong with `fn` as the handler of `kind` (its variant `word`,
     or every variant), [] if nothing: its parameters after the HEAD names
     must be the variant's field names, a trailing *rest taking the rest."""
-    from game.events import HEAD
-
+    head = schema_constant("HEAD")
     params = [a.arg for a in fn.args.posonlyargs + fn.args.args]
-    while params and params[0] in HEAD:
+    while params and params[0] in head:
         params.pop(0)
     rest = fn.args.vararg is not None
     out = []
@@ -455,13 +477,18 @@ def _name(node):
 
 def after_decode_offences(mod, modules, variants):
     """[(line, what)]: literal kinds, positional field reads and field
-    lookups by string in `mod` (none are looked for in the schema module)."""
-    if mod.name == SCHEMA_MODULE or not _holds_events(mod, modules):
+    lookups by string in `mod` (none are looked for in the schema module).
+    A kind tested against a literal is looked for in every other module: one
+    that does so without the schema decodes the event text itself."""
+    if mod.name == SCHEMA_MODULE:
         return []
+    holds = _holds_events(mod, modules)
     kinds = set(variants)
     fields = {n for vs in variants.values() for _, names in vs for n in names}
     out = []
     for node in ast.walk(mod.tree):
+        if not holds and not isinstance(node, ast.Compare):
+            continue
         if isinstance(node, ast.Compare):
             ops = [node.left] + node.comparators
             lits = set().union(*(_str_consts(o) for o in ops)) & kinds
@@ -691,9 +718,12 @@ def test_a_cold_load_is_an_import_edge_and_a_string_one_is_found(tmp_path):
         "firmware/game/commands.py": "from game import cold\ndef f():\n    cold.call(cold.OVERRULE, 'run')\n",
         "firmware/game/overrule.py": "from game.commands import fits\n",
         "firmware/game/config.py": "from game import cold\ncold.drop('game.overrule')\n",
+        "firmware/game/claims.py": "from game import cold\ndef f():\n    cold.call('game.repetition', 'run')\n",
+        "firmware/game/repetition.py": "from game.claims import g\n",
     })
     graph = import_graph(mods)
-    assert circles(graph) == [["game.commands", "game.overrule"]]
+    # a cold load named by a string is an edge too (the circle it hides is seen)
+    assert circles(graph) == [["game.claims", "game.repetition"], ["game.commands", "game.overrule"]]
     assert cold_strings(mods["game.config"], mods) == [(2, "cold.drop('game.overrule', ...)")]
 
 
@@ -708,10 +738,14 @@ def test_literal_kinds_positional_fields_and_lookups_by_string_are_found(tmp_pat
         "firmware/xq/__init__.py": "",
         "firmware/xq/fen.py": "def f(text, fields):\n    return text == 'MOVE', fields[0]\n",
         "firmware/ui/scene.py": "def on_event(now, kind, fields):\n    return kind == 'GAME'\n",
+        "host_tools/xqboard/__init__.py": "",
+        "host_tools/xqboard/runner.py": "def note(line):\n    kind = line.split()[3]\n    return kind == 'START', line[2]\n",
     })
     variants = schema_variants()
     assert after_decode_offences(mods["xq.fen"], mods, variants) == []  # holds no event
     assert after_decode_offences(mods["ui.scene"], mods, variants) == [(2, "kind tested against the literal GAME")]
+    # a module that splits event text itself (no schema): its literal kind is found
+    assert after_decode_offences(mods["xqboard.runner"], mods, variants) == [(3, "kind tested against the literal START")]
     assert after_decode_offences(mods["ui.view"], mods, variants) == [
         (3, "kind tested against the literal MOVE"), (3, "kind tested against the literal GAME"),
         (4, "field read by position: fields[2]"), (4, "field read by position: e.fields[-1]"),

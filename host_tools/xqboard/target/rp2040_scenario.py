@@ -9,6 +9,8 @@ so that the three targets compare event for event.
 
 The script's time 0 is the board's greeting after its first boot (the
 unix runner's board is up at once)."""
+import functools
+
 from .rp2040 import MS, Pico, deployed_flash
 
 GREETING_MS = 4000  # a boot's longest way to the greeting
@@ -56,23 +58,33 @@ class HostRunner:
             self.out(split(payload)[0] if payload.startswith("E ") else payload)
 
     def note(self, payload):
-        words = payload.split()
-        if words[0] == "H":
-            f = dict(w.split("=", 1) for w in words[1:] if "=" in w)
+        from game import events as schema
+
+        from ..boardlink import greeting_fields, is_event
+
+        if payload.startswith("H "):
+            f = greeting_fields(payload)
             self.nonce = f.get("nonce", self.nonce)
             self.cid = max(self.cid, int(f.get("cmd", "0") or 0))
-        elif words[0] == "E" and len(words) > 3:
-            kind = words[3]
-            if kind == "GAME":
-                self.started = False
-            elif kind == "START":
-                self.started = True
-            elif kind == "SETUP" and words[4:5] == ["ready"]:
-                self.ready = True
-            elif kind == "SETUP" and words[4:5] == ["wrong"]:
-                f = dict(w.split("=", 1) for w in words[5:] if "=" in w)
-                self.setup_put = [p for p in f.get("put", "-").split(",") if p != "-"]
-                self.setup_clear = [p for p in f.get("clear", "-").split(",") if p != "-"]
+        elif is_event(payload):
+            try:
+                _, _, kind, fields = schema.decode(payload)
+            except (schema.EventError, ValueError, IndexError):
+                return  # (the scenario's output shows the line as it came)
+            schema.dispatch(_noted(), kind, fields, self)
+
+    def _game(self, what, *settings):
+        self.started = False
+
+    def _start(self, side, article):
+        self.started = True
+
+    def _ready(self, what):
+        self.ready = True
+
+    def _wrong(self, what, put, clear):
+        self.setup_put = [p for p in (put or "-").split(",") if p != "-"]
+        self.setup_clear = [p for p in (clear or "-").split(",") if p != "-"]
 
     # -- time ---------------------------------------------------------------
 
@@ -235,3 +247,14 @@ def cmd_scenario(args):
         sys.stderr.write("board fault: %s\n" % e)
         raise SystemExit("the board stopped: that is a firmware bug")
     return 0
+
+
+@functools.lru_cache(maxsize=None)
+def _noted():
+    # What the host's side of a scenario follows of the board's events, by
+    # the schema's kinds (game/events.py, dispatch).
+    from .. import core  # noqa: F401  (firmware/ on sys.path)
+    from game import events as schema
+
+    return {schema.GAME: HostRunner._game, schema.START: HostRunner._start,
+            schema.SETUP: {"ready": HostRunner._ready, "wrong": HostRunner._wrong}}
