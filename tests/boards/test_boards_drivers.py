@@ -91,9 +91,13 @@ print("ok")
 
 @pytest.mark.parametrize("board,driver,roles", [
     ("pico", "hc165", PICO_ROLES),
-    ("pico", "matrix", MATRIX_ROLES.replace("ROWS", "pico.MATRIX_ROWS").replace("COLS", "pico.MATRIX_COLS")),
+    # (ids of their own: pytest 9.1 would spell the roles' expression out as the id)
+    pytest.param("pico", "matrix", MATRIX_ROLES.replace("ROWS", "pico.MATRIX_ROWS").replace("COLS", "pico.MATRIX_COLS"),
+                 id="pico-matrix-rows-and-cols"),
     ("esp32s3", "mcp23017", "{}"),
-    ("esp32s3", "matrix", MATRIX_ROLES.replace("ROWS", "esp32s3.MATRIX_ROWS").replace("COLS", "esp32s3.MATRIX_COLS")),
+    pytest.param("esp32s3", "matrix",
+                 MATRIX_ROLES.replace("ROWS", "esp32s3.MATRIX_ROWS").replace("COLS", "esp32s3.MATRIX_COLS"),
+                 id="esp32s3-matrix-rows-and-cols"),
 ])
 def test_board_definition_builds_its_pipeline(mp, board, driver, roles):
     # The board module wires its driver from a `machine` passed in, and the
