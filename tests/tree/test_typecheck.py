@@ -93,13 +93,6 @@ def show(errors):
     return "\n".join("%s:%d: [%s] %s" % e for e in errors)
 
 
-@pytest.mark.parametrize("port", sorted(DEFINITION))
-def test_firmware_and_boards_agree_with_the_port_stubs(port, tmp_path):
-    new, gone = unknown(check(port, REPO, tmp_path))
-    assert not new, "type errors against the %s stubs:\n%s" % (port, show(new))
-    assert not gone, "fixed, so delete from KNOWN in this file: %r" % gone
-
-
 # Deliberate mistakes, made in a throwaway copy of the sources, all of one
 # port's at once (one run of the checker): the check must report each, at the
 # line of the mistake or at the line that starts with `at`.
@@ -159,8 +152,13 @@ def make_mistake(root, path, good, bad, at):
     return src[:src.index(good)].count("\n") + 1
 
 
-@pytest.mark.parametrize("port", sorted(MISTAKES))
-def test_deliberate_mistakes_fail_the_check(port, tmp_path):
+@pytest.mark.parametrize("port", sorted(DEFINITION))
+def test_firmware_and_boards_agree_with_the_port_stubs(port, tmp_path):
+    """One run of the checker a port (each run is 10-15 s of CPU): over a
+    copy of firmware/ and boards/ with that port's deliberate mistakes made
+    in it. The copy is the tree but for the mistakes' lines, so an error
+    anywhere else is the tree's own (the tree disagrees with the stubs),
+    and a mistake not reported means the check has gone blind."""
     copy = tmp_path / "src"
     for part in ("firmware", "boards"):
         shutil.copytree(REPO / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
@@ -172,8 +170,10 @@ def test_deliberate_mistakes_fail_the_check(port, tmp_path):
     path, text, bad, rule = VIPER_PROBE
     (copy / path).write_text(text)
     wanted.append((path, text[:text.index(bad)].count("\n") + 1, rule))
-    new, _ = unknown(check(port, copy, tmp_path))
+    new, gone = unknown(check(port, copy, tmp_path))
     found = set(e[:3] for e in new)
     missed = [w for w in wanted if w not in found]
-    assert not missed, "the check missed %s; it reported:\n%s" % (missed, show(new))
-    assert found == set(wanted), "more errors than the mistakes:\n%s" % show(new)
+    assert not missed, "the check missed the deliberate mistakes %s; it reported:\n%s" % (missed, show(new))
+    own = [e for e in new if e[:3] not in set(wanted)]
+    assert not own, "type errors against the %s stubs:\n%s" % (port, show(own))
+    assert not gone, "fixed, so delete from KNOWN in this file: %r" % gone
