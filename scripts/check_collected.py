@@ -165,21 +165,28 @@ def rules_lost(baseline, now, rules_text):
     return out
 
 
-def main(argv):
-    if argv[1:] == ["--list"]:
-        return list_here()
+def report(now):
+    """(problems, summary line) of the tests collected now ({id: "test"
+    or "bench"}) against the baseline, the tables and docs/RULES.md."""
     baseline = read_list((FOLDER / "baseline.txt").read_text(encoding="utf-8"))
-    now = collected()
     target_here = any(i.startswith(TARGET) for i in now)
     problems = lost(baseline, now, rows("renames.txt"), rows("to_bench.txt"), target_here)
     for p in rules_lost(baseline, now, (REPO / "docs" / "RULES.md").read_text(encoding="utf-8")):
         problems.append("docs/RULES.md: " + p)
-    for p in problems:
-        print(p)
-    print("%d tests at the baseline, %d now (%d in make test); %s" % (
+    summary = "%d tests at the baseline, %d now (%d in make test); %s" % (
         len(baseline), len(now), sum(k == "test" for k in now.values()),
         "%d problem(s)" % len(problems) if problems else "none lost"
-        + ("" if target_here else " (tests/target not checked: no emulator here)")))
+        + ("" if target_here else " (tests/target not checked: no emulator here)"))
+    return problems, summary
+
+
+def main(argv):
+    if argv[1:] == ["--list"]:
+        return list_here()
+    problems, summary = report(collected())
+    for p in problems:
+        print(p)
+    print(summary)
     return 1 if problems else 0
 
 

@@ -16,8 +16,9 @@ from xqboard.paths import BUILD, REPO
 TESTS = REPO / "tests"
 
 # tests/leftovers.py: the run fails if a process a test started outlives it;
-# tests/suitetime.py: the run's wall and CPU time at its end.
-pytest_plugins = ["leftovers", "suitetime"]
+# tests/suitetime.py: the run's wall and CPU time at its end;
+# tests/collection.py: the run's own collection, for test_collected.
+pytest_plugins = ["leftovers", "suitetime", "collection"]
 
 
 @pytest.fixture(scope="session", autouse=True)
