@@ -47,7 +47,12 @@ def test_the_printout_and_the_pages_show_the_events_clock(tmp_path):
     ev.pair()
     ev.set_result(1, 1, "1-0")
     ev.db.close()
+    # the file last changed two hours ago: a stamp of when the pages read it
+    # (opening the file makes a new WAL) would differ by the hours, not by a minute's turn
+    long_ago = time.time() - 7200
+    os.utime(path, (long_ago, long_ago))
     changed = changed_at(path)
+    assert abs(changed - long_ago) < 1
     # the printout's foot: the event's date and time and its zone's name (a minute may turn meanwhile)
     before = time.time()
     foot = re.search(r'content: "printed ([^"]+)"', page([("T", ["a"], [["1"]])], "Cup", tz="Asia/Shanghai")).group(1)

@@ -136,9 +136,11 @@ def event_lists(path, zone):
     the event's zone (EventZone.stamp); TournamentError if it cannot be read.
     What the pages serve, and what `broadcast --public-feed` publishes for
     the replicas (hall/publicfeed.py)."""
+    # (the stamp before the file is opened: opening it makes a new WAL,
+    # whose time would read as a change: "updated" = when someone looked)
+    stamp = zone.stamp(changed_at(path))
     ev = Tournament.open(path)
     with contextlib.closing(ev.db):
-        stamp = zone.stamp(changed_at(path))
         st = standings_list(ev)
         pl = pairings_json(pairing_list(ev)) if ev.current_round else {"round": None, "rows": []}
         return {"players": dict(players_json(st), **stamp), "standings": dict(standings_json(st), **stamp),
@@ -214,12 +216,12 @@ class EventPages:
         if self.tournament is None:
             return PlainTextResponse("no tournament file attached (broadcast --tournament)", status_code=404)
         try:
+            stamp = self.zone.stamp(changed_at(self.tournament))  # (before the open: lists_of)
             ev = Tournament.open(self.tournament)
-        except TournamentError as e:
+        except (TournamentError, OSError) as e:
             return PlainTextResponse(str(e), status_code=404)
         with contextlib.closing(ev.db):
             try:
-                stamp = self.zone.stamp(changed_at(self.tournament))
                 return JSONResponse(dict(build(ev), **stamp), headers=NO_STORE)
             except (TournamentError, OSError) as e:
                 return PlainTextResponse(str(e), status_code=404)
