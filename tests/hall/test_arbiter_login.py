@@ -13,6 +13,7 @@ import time
 import urllib.parse
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 
 from xqboard.hall.arbiters import Arbiters, by_arbiter
 from xqboard.hall.hallinit import _certificates, init
@@ -185,6 +186,15 @@ def test_accounts_are_stored_hashed_and_the_desk_signs_with_the_name(tmp_path):
     assert by_arbiter("confirm by=deputy", "chief") == "confirm by=chief"
 
 
+def stale(element):
+    """Has the page that held `element` gone (a new page loaded)?"""
+    try:
+        element.is_enabled()
+        return False
+    except StaleElementReferenceException:
+        return True
+
+
 def test_the_login_page_in_chromium(browser):  # noqa: F811
     clock = Clock()
     with Serving(make_app(Hub(), ARBITERS, throttle=Throttle(clock=clock))) as url:
@@ -194,7 +204,11 @@ def test_the_login_page_in_chromium(browser):  # noqa: F811
             browser.get(url + "/arbiter")
             browser.find_element("id", "name").send_keys(name)
             browser.find_element("id", "secret").send_keys(secret)
-            browser.find_element("id", "login").click()
+            button = browser.find_element("id", "login")
+            button.click()
+            # the answer's page loaded (the form's page gone): otherwise the next
+            # try's get() could cancel this POST before it left, on a busy machine
+            wait_for(lambda: stale(button))
 
         try_login("chief", "not the secret")
         assert wait_for(lambda: browser.find_elements("id", "refused"))[0].text == "wrong name or secret"
