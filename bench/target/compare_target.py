@@ -7,9 +7,10 @@ time is instructions, so the figures do not depend on the machine's load.
 
     python bench/target/compare_target.py [--base COMMIT]
 
-Prints, for both and as new/base: the worst press-to-MOVE step (without and
-with a sector erase), the quiet scan with the game on and with no game,
-in instructions.
+Prints, for both and as new/base: the worst step that sent a MOVE, the
+worst press-to-MOVE step by kind (with a sector erase, a collection: in
+these games every one erases a sector), the quiet scan with the game on
+and with no game, the device loop's iteration, in instructions.
 """
 import argparse
 import contextlib
@@ -28,8 +29,9 @@ import compare_commits  # noqa: E402
 import target_heap  # noqa: E402
 from xqboard.target import image  # noqa: E402
 
-ROWS = ("press-to-MOVE", "press-to-MOVE+erase", "quiet scan, 300-ply game on, clocks running",
-        "quiet scan, no game")
+ROWS = ("MOVE", "press-to-MOVE", "press-to-MOVE+erase", "press-to-MOVE+gc", "press-to-MOVE+erase+gc",
+        "quiet scan, 300-ply game on, clocks running", "quiet scan, no game",
+        "device loop, an iteration around a quiet scan")
 
 
 def figures(elf):
@@ -39,6 +41,7 @@ def figures(elf):
     image.ensure_built = lambda: elf  # every Emulator of the run boots this image
     journal = bench_journal.main
     bench_journal.main = lambda *a, **k: None
+    del bench_target.SCRIPTS[:]  # (main() appends its scripts, made in a folder of its own each run)
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out):
