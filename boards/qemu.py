@@ -235,10 +235,24 @@ class EmulatedSensors(SimBoard):
 
 class EmulatedRunner(Runner):
     """boards/simrun.py's Runner on the emulated clock: the scenario's
-    times are ms since start on the emulated CPU, and the board's work
+    times are ms since start on the board's clock, and the board's work
     takes the emulated time its instructions take (1 instruction = 1 ns).
     Between steps the board sleeps until the next thing due, as the App's
-    loop does on a Pico."""
+    loop does on a Pico.
+
+    The board's clock is virtual: it runs while the App works (a step, a
+    power-up) and while the board sleeps until a step is due, and stands
+    still while the runner does what the unix runner does in no time,
+    which the real host and sensors would do beside the board (the
+    script's lines read and parsed, a command signed as the host signs it:
+    an HMAC in Python, over a ms of instructions). Each time it goes on,
+    it goes on from the ms it stood at, at that ms's SysTick: a step due
+    starts at the same instant of its ms whatever ran before it, so a few
+    instructions more or less anywhere (a longer flash path in the launch
+    code, the heap laid out otherwise) cannot move a step's time by a ms,
+    and two runs give the same log. (Sleeping `late` ms from wherever the
+    last step had ended kept that instant within the ms from step to
+    step: runs 1 ms apart, the game begun 1 ms after the script's 0.)"""
 
     def __init__(self, store):
         # Runner.__init__ with the board swapped for one whose link is the
@@ -250,11 +264,20 @@ class EmulatedRunner(Runner):
         self.vt = 0
         self.cid = 0
         self.boots = 0
-        self.boot_ms = self.zero_ms = time.ticks_ms()
+        self.boot_ms = self.zero_ms = self.stopped_ms = time.ticks_ms()
         self.power(True)
         # The script's time 0 is when the board is up (the unix runner's
         # boot takes no time); the App's clock runs on from boot.
-        self.zero_ms = time.ticks_ms()
+        self.zero_ms = self.stopped_ms
+
+    def _go_on(self):
+        # The board's clock goes on from the ms it stood at (stopped_ms),
+        # at the SysTick that begins a ms: the time since then was the
+        # runner's, not the board's.
+        _board.idle()
+        gap = time.ticks_diff(time.ticks_ms(), self.stopped_ms)
+        self.boot_ms = time.ticks_add(self.boot_ms, gap)
+        self.zero_ms = time.ticks_add(self.zero_ms, gap)
 
     def elapsed(self):
         """ms of the script's time (since the board came up)."""
@@ -268,13 +291,22 @@ class EmulatedRunner(Runner):
         # long step keeps its own time, as a Pico's lever interrupt stamps it
         return (T0 + time.ticks_diff(self.zero_ms, self.boot_ms) + t) & ticks.MASK
 
+    def power(self, on):
+        self._go_on()
+        Runner.power(self, on)
+        self.stopped_ms = time.ticks_ms()
+
     def step(self):
-        # The caller moved self.vt to when this step is due: wait for it.
-        late = self.vt - self.elapsed()
-        if late > 0:
-            _board.sleep_us(late * 1000)  # halted: costs the emulator nothing
+        # The caller moved self.vt to when this step is due: the board
+        # sleeps until then, halted (costs the emulator nothing), a
+        # SysTick at a time.
+        self._go_on()
+        due = time.ticks_add(self.zero_ms, self.vt)
+        while time.ticks_diff(due, time.ticks_ms()) > 0:
+            _board.idle()
         self.vt = self.elapsed()
         Runner.step(self)
+        self.stopped_ms = time.ticks_ms()
 
 
 def replay(runner, script, end_ms):

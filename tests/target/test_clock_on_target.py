@@ -1,0 +1,63 @@
+"""The emulated Pico's clocks (issue 22, item 6): the scenario runner's
+clock is virtual (boards/qemu.py, EmulatedRunner), so that a run's log is
+the same whatever the runner spent around the board's steps; and
+ticks_us() reads its two halves as one (boards/qemu_pico/board_time.c).
+
+Before, a step slept `late` ms from wherever the last had ended, so the
+instant within the ms carried on from step to step: a flash path of 15
+characters instead of 13 in the launch code moved MOVE's at= of four
+moves of a 20-move game by a ms; and the game began 1 ms after the
+script's 0 (the runner signed the `new` command on the board's clock), so
+that a press's edge came 1 ms short (tests/target/
+test_press_edge_on_target.py)."""
+from board import scenarios as sc  # tests/ is on sys.path (pytest rootdir)
+from board.test_power import master_games
+from xqboard.target import emulator
+
+
+def test_a_run_does_not_depend_on_the_flash_path_or_the_runner(elf, tmp_path):
+    game = next(master_games()).split()[:20]
+    script, _ = sc.game(tc="5m", moves_iccs=game)
+    (tmp_path / "s.txt").write_text(script)
+    runs = []
+    for name in ("a.img", "b" * 40 + ".img"):
+        lines = []
+        assert emulator.run_scenario(str(tmp_path / "s.txt"), str(tmp_path / name), out=lines.append) == ""
+        runs.append(lines)
+    assert runs[0] == runs[1]
+    assert sc.moves(runs[0]) == game
+    # the runner's own work (the script read, the commands signed) takes
+    # no time on the board's clock: the game begins at the script's 0 and
+    # the clock starts at the script's `start`, as on the unix port
+    unix = sc.events(sc.run(script))
+    ev = sc.events(runs[0])
+    first = [w[2:4] for w in ev if w[3] in ("GAME", "START")]
+    assert first == [w[2:4] for w in unix if w[3] in ("GAME", "START")], first
+
+
+TICKS = """
+import time, _board
+back = ahead = 0
+p = time.ticks_us()
+for i in range(100000):
+    u = time.ticks_us()
+    m = time.ticks_ms()
+    if time.ticks_diff(u, p) < 0:
+        back += 1
+    if u // 1000 > m:
+        ahead += 1  # a read a ms ahead of the ms counted
+    p = u
+woke = 0
+for i in range(2000):
+    _board.idle()
+    u = time.ticks_us()
+    if u // 1000 != time.ticks_ms():
+        woke += 1
+print(back, ahead, woke)
+"""
+
+
+def test_ticks_us_never_runs_ahead_or_back(elf, tmp_path):
+    with emulator.Emulator(tmp_path / "f.img", elf) as emu:
+        out = emu.exec(TICKS, timeout=300)
+    assert out.split() == ["0", "0", "0"], out
