@@ -77,8 +77,10 @@ def test_the_bar_evaluates_the_position_the_viewer_shows(browser, url):
     browser.find_element("tag name", "body").send_keys(Keys.HOME)  # viewer.js (its game loaded): the start
     wait_for(lambda: browser.execute_script(
         "return document.querySelector('#full-body .eval-slot').dataset.fen") == Position().fen(), timeout=30)
-    got = wait_for(lambda: (s := score_of(browser)) and s[0] is not None and s, timeout=30)
-    assert abs(int(got[0])) < 150  # the start's score, not the game's
+    # the start's score, not the game's: the game's search may still post a
+    # depth or two after the fen changed (seen: 292 on a busy run), so the
+    # bar must come to the start's score, and stuck on the game's it fails
+    wait_for(lambda: (s := score_of(browser)) and s[0] is not None and abs(int(s[0])) < 150, timeout=30)
 
 
 def test_4_1_1_a_mate_in_one_gets_a_mate_score_for_either_side(browser, url):
