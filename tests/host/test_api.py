@@ -2,8 +2,8 @@
 shows it."""
 import pytest
 
+from simgame import MOVES, play_opening
 from xqboard.api import CommandRefused, open_board
-from xqboard.core import BLACK_SIDE as BLACK
 from xqboard.simboard import SimulatedBoard
 
 
@@ -18,15 +18,7 @@ def test_open_board_events_game_command(tmp_path):
         board.command("start")
         with pytest.raises(CommandRefused, match="no game waiting to start"):
             board.command("start")
-        sim.act("+200 lift h2", "+300 place e2", "+200 press red",
-                "+500 lift h9", "+300 place g7", "+200 press black")
-        moves = []
-        for e in board.events(timeout=5):
-            if e.kind == "MOVE":
-                moves.append(e.get("move"))
-            if e.kind == "PRESS" and e.get("side") == BLACK:
-                break
-        assert moves == ["h2e2", "h9g7"]
+        assert play_opening(sim, board, (200, 300, 200, 500, 300, 200), timeout=5) == MOVES
         assert board.status()["phase"] == "playing"
         board.command("resign", "black")
         assert board.wait_for("RESULT").fields[:2] == ("1-0", "4.1.12")
