@@ -68,39 +68,31 @@ BAD = {
     "9999999m": "number too large",
 }
 
-SNIPPET = """
-import json
-from clock import control
-good = %s
-bad = %s
-out = {}
-for text in good:
-    tc = control.parse(text)
-    out[text] = [str(tc), str(control.parse(str(tc))) == str(tc)]
-for text in bad:
-    try:
-        control.parse(text)
-        out[text] = "accepted"
-    except ValueError as e:
-        out[text] = str(e)
-print(json.dumps(out))
+# What each runtime makes of GOOD and BAD: one function, run as it stands
+# in the unix port and, exec'd, under CPython.
+PARSE_ALL = """
+def parse_all(control, good, bad):
+    out = {}
+    for text in good:
+        tc = control.parse(text)
+        out[text] = [str(tc), str(control.parse(str(tc))) == str(tc)]
+    for text in bad:
+        try:
+            control.parse(text)
+            out[text] = "accepted"
+        except ValueError as e:
+            out[text] = str(e)
+    return out
 """
 
 
 def _both_runtimes(mp):
-    code = SNIPPET % (json.dumps(list(GOOD)), json.dumps(list(BAD)))
+    code = "import json\nfrom clock import control\n" + PARSE_ALL + "print(json.dumps(parse_all(control, %s, %s)))" % (
+        json.dumps(list(GOOD)), json.dumps(list(BAD)))
     on_mp = json.loads(mp.run(code))
-    cp_out = {}
-    for text in GOOD:
-        tc = control.parse(text)
-        cp_out[text] = [str(tc), str(control.parse(str(tc))) == str(tc)]
-    for text in BAD:
-        try:
-            control.parse(text)
-            cp_out[text] = "accepted"
-        except ValueError as e:
-            cp_out[text] = str(e)
-    return on_mp, cp_out
+    here = {}
+    exec(PARSE_ALL, here)
+    return on_mp, here["parse_all"](control, list(GOOD), list(BAD))
 
 
 @pytest.fixture(scope="module")
