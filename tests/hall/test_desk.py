@@ -305,6 +305,22 @@ def settle_a_conflict(hall, browser, windows, i, shots):
     wait_for(lambda: not browser.find_elements("css selector", row), 30, what="the conflict settled")
 
 
+def pair_the_next_round(hall, done):
+    """Round `done` finished in the event file (the games of the boards
+    not in the hall drawn by hand), the next round paired: its games by
+    board number."""
+    ev = Tournament.open(str(hall.event))
+    tables = {int(p.board) for p in hall.sims.pairings}
+    for g in ev.pairings(done):
+        for game in g.games:
+            if game["board"] not in tables:
+                ev.set_result(done, game["board"], "1/2-1/2", source="hand")
+    ev.pair()
+    games = {g.board: g for g in round_games(ev, done + 1)}
+    ev.db.close()
+    return games
+
+
 def next_round(hall, browser):
     """Round 2 from the desk's buttons, through the running logger: each
     board its `new` (its second game, round 2's players), then the clocks
@@ -317,15 +333,7 @@ def next_round(hall, browser):
             wait_for(lambda: "CONFIRM" in hall.journal_kinds(i), 30, what="board %s's confirmation" % p.board)
     wait_for(lambda: all(hall.file_result(int(p.board)) for p in hall.sims.pairings), 30,
              what="round 1's results in the event file")
-    ev = Tournament.open(str(hall.event))
-    hall_boards = {int(p.board) for p in hall.sims.pairings}
-    for g in ev.pairings(1):
-        for game in g.games:
-            if game["board"] not in hall_boards:
-                ev.set_result(1, game["board"], "1/2-1/2", source="hand")
-    ev.pair()
-    games = {g.board: g for g in round_games(ev, 2)}
-    ev.db.close()
+    games = pair_the_next_round(hall, 1)
     connects = [b.session.connects for b in hall.logger.boards]
     browser.find_element("id", "round-no").send_keys("2")
     click_css(browser, "#round-start")
@@ -364,15 +372,7 @@ def round_from_the_command_line(hall, tmp):
             assert done.wait(20) and replies[0][:1] == ["ok"], (words, replies)
     wait_for(lambda: all(hall.file_result(int(p.board), 2) for p in hall.sims.pairings), 15,
              what="round 2's results in the event file")
-    ev = Tournament.open(str(hall.event))
-    tables = {int(p.board) for p in hall.sims.pairings}
-    for g in ev.pairings(2):
-        for game in g.games:
-            if game["board"] not in tables:
-                ev.set_result(2, game["board"], "1/2-1/2", source="hand")
-    ev.pair()
-    games = {g.board: g for g in round_games(ev, 3)}
-    ev.db.close()
+    games = pair_the_next_round(hall, 2)
     logger, out = hall.logger, tmp / "games"
     wait_for(lambda: all(b.files is not None and b.files.ended and not b.files.dirty for b in logger.boards), 15,
              what="round 2's records written")

@@ -40,6 +40,18 @@ m = _M(); m.SSD1306_I2C = SSD1306_I2C
 sys.modules["ssd1306"] = m
 """
 
+# The pieces put on their points, SETTLE ms for the sensors (debounced), the
+# set-up confirmed by the arbiter and the clocks started: 1.5 s of play.
+SET_UP_AND_START = r"""
+occ = app.game.position.occupancy()
+for p in range(90):
+    hw.occ[p] = occ[p]
+run(SETTLE)
+cmd(2, "setup arbiter")
+cmd(3, "start")
+run(1500)
+"""
+
 DEVICE = FAKE_SSD1306 + r"""
 from sense_fakes import FakeHardware
 from device_shell import Shell
@@ -65,13 +77,8 @@ shell.start()
 cmd(1, "new tc=10m")
 run(400)
 print("setup", red.ram == red.buffer, black.ram == black.buffer, red.buffer.hex() == black.buffer.hex())
-occ = app.game.position.occupancy()
-for p in range(90):
-    hw.occ[p] = occ[p]
-run(100)
-cmd(2, "setup arbiter")
-cmd(3, "start")
-run(1500)
+SETTLE = 100
+""" + SET_UP_AND_START + r"""
 print("addr", hex(red.addr), hex(black.addr))
 print("synced", red.ram == red.buffer, black.ram == black.buffer)
 print("most_writes_per_scan", most[0], "largest", max(red.largest, black.largest))
@@ -81,6 +88,19 @@ print("BLACK", black.buffer.hex())
 """
 
 
+def _printed(out):
+    """The script's printed lines, {first word: the rest}."""
+    return dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+
+
+def _marks(frame):
+    """The pixels lit in a shared face's side marks (11 x 23 at the top
+    left): (Red's, Black's); the side to move's is inverted."""
+    red = sum(pixel(frame, x, y) for x in range(11) for y in range(23))
+    black = sum(pixel(frame, x, y) for x in range(11) for y in range(27, 50))
+    return red, black
+
+
 def test_two_displays_on_the_esp32s3_show_each_players_face(mp):
     # 320k: test_device.py's 256k (the firmware, the fake hardware, this
     # script) plus the faces' modules, 24.7 KB measured as .mpy in RAM
@@ -88,7 +108,7 @@ def test_two_displays_on_the_esp32s3_show_each_players_face(mp):
     # frames and the fake displays' own copies (2 KB); at 288k the `new`
     # command finds no room to load (game/cold.py).
     out = mp.run(DEVICE, heap="320k")
-    lines = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+    lines = _printed(out)
     assert lines["addr"] == "0x3c 0x3d"
     assert lines["synced"] == "True True"  # every change reached each display
     # the set-up check (all 32 points to fill: the same seen from either side)
@@ -149,13 +169,8 @@ def cmd(i, text):
     run(10)
 app.start(now[0])
 cmd(1, "new tc=10m")
-occ = app.game.position.occupancy()
-for p in range(90):
-    hw.occ[p] = occ[p]
-run(500)
-cmd(2, "setup arbiter")
-cmd(3, "start")
-run(1500)
+SETTLE = 500
+""" + SET_UP_AND_START + r"""
 oled, = SSD1306_I2C.made
 print("displays", len(SSD1306_I2C.made), len(dev.panels), dev.panels[0].face.side)
 print("synced", oled.ram == oled.buffer, "most", most[0])
@@ -164,17 +179,14 @@ print("FRAME", oled.buffer.hex())
 
 
 def test_one_display_definitions_show_the_shared_face(mp):
-    from xqboard.faces_png import pixel
-
     for where in ("bus", "pins"):
         out = mp.run("WHERE = %r\n" % where + ONE_DISPLAY, heap="320k")
-        lines = dict(line.split(" ", 1) for line in out.splitlines() if " " in line)
+        lines = _printed(out)
         assert lines["displays"] == "1 1 None", where  # one display, one panel, both players'
         assert lines["synced"] == "True most 1", where  # every change sent, a part a scan
         frame = bytes.fromhex(lines["FRAME"])
         # the shared running face: Red to move, its mark (11 x 23 at the top left) inverted, Black's not
-        red_mark = sum(pixel(frame, x, y) for x in range(11) for y in range(23))
-        black_mark = sum(pixel(frame, x, y) for x in range(11) for y in range(27, 50))
+        red_mark, black_mark = _marks(frame)
         assert red_mark > 200 and black_mark < 50, where  # (the letter B only)
 
 
@@ -257,8 +269,7 @@ def test_xqboard_sim_with_one_shared_display_draws_the_shared_face(tmp_path):
         _start_a_game(sim, "both")
         assert set(sim.frames) == {"both"}
         frame = sim.frames["both"]
-        red_mark = sum(pixel(frame, x, y) for x in range(11) for y in range(23))
-        black_mark = sum(pixel(frame, x, y) for x in range(11) for y in range(27, 50))
+        red_mark, black_mark = _marks(frame)
         assert red_mark > 200 and black_mark < 50  # Red to move (Black's box holds its letter only)
     finally:
         sim.close()
