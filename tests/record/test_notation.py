@@ -32,60 +32,43 @@ def check(fen, iccs_text, wxf_text, zh, zh_trad=None, zh_abbr=None):
             assert parse_text(p, text) == m, text
 
 
-# -- every piece type, Red ------------------------------------------------------
+# -- every piece type, Red and Black ----------------------------------------------
 
-@pytest.mark.parametrize("iccs_text, wxf_text, zh, trad, abbr", [
-    ("h2e2", "C2.5", "炮二平五", "炮二平五", "炮25"),
-    ("h2h9", "C2+7", "炮二进七", "炮二進七", "炮27" + UNDER),
-    ("h0g2", "H2+3", "马二进三", "馬二進三", "马23" + UNDER),
-    ("a0a1", "R9+1", "车九进一", "車九進一", "车91" + UNDER),
-    ("g0e2", "E3+5", "相三进五", "相三進五", "相35" + UNDER),
-    ("f0e1", "A4+5", "仕四进五", "仕四進五", "仕45" + UNDER),
-    ("c3c4", "P7+1", "兵七进一", "兵七進一", "兵71" + UNDER),
+# Red's from the start and, with generals, advisors and elephants off their
+# points (KINGS), back and forth; Black's after C2.5 (full-width digits,
+# counted from Black's right) and off their points (KINGS_B). None: a
+# spelling not checked for that move.
+@pytest.mark.parametrize("fen, iccs_text, wxf_text, zh, trad, abbr", [
+    pytest.param(START, "h2e2", "C2.5", "炮二平五", "炮二平五", "炮25", id="red-h2e2"),
+    pytest.param(START, "h2h9", "C2+7", "炮二进七", "炮二進七", "炮27" + UNDER, id="red-h2h9"),
+    pytest.param(START, "h0g2", "H2+3", "马二进三", "馬二進三", "马23" + UNDER, id="red-h0g2"),
+    pytest.param(START, "a0a1", "R9+1", "车九进一", "車九進一", "车91" + UNDER, id="red-a0a1"),
+    pytest.param(START, "g0e2", "E3+5", "相三进五", "相三進五", "相35" + UNDER, id="red-g0e2"),
+    pytest.param(START, "f0e1", "A4+5", "仕四进五", "仕四進五", "仕45" + UNDER, id="red-f0e1"),
+    pytest.param(START, "c3c4", "P7+1", "兵七进一", "兵七進一", "兵71" + UNDER, id="red-c3c4"),
+    pytest.param(KINGS, "e0f0", "K5.4", "帅五平四", None, "帅54", id="red-e0f0"),
+    pytest.param(KINGS, "e1d0", "A5-6", "仕五退六", None, "仕56" + OVER, id="red-e1d0"),
+    pytest.param(KINGS, "e2c0", "E5-7", "相五退七", None, "相57" + OVER, id="red-e2c0"),
+    pytest.param(KINGS, "e2g4", "E5+3", "相五进三", None, "相53" + UNDER, id="red-e2g4"),
+    pytest.param(KINGS, "c4b2", "H7-8", "马七退八", None, "马78" + OVER, id="red-c4b2"),
+    pytest.param(KINGS, "c4d6", "H7+6", "马七进六", None, "马76" + UNDER, id="red-c4d6"),
+    pytest.param("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e0e1", "K5+1", "帅五进一", "帥五進一", "帅51" + UNDER,
+                 id="red-e0e1"),
+    # Black: full-width digits, counted from Black's right
+    pytest.param(AFTER_C25, "h7e7", "C8.5", "炮８平５", "炮８平５", "炮85", id="black-h7e7"),
+    pytest.param(AFTER_C25, "h9g7", "H8+7", "马８进７", "馬８進７", "马87" + UNDER, id="black-h9g7"),
+    pytest.param(AFTER_C25, "a9a8", "R1+1", "车１进１", "車１進１", "车11" + UNDER, id="black-a9a8"),
+    pytest.param(AFTER_C25, "g9e7", "E7+5", "象７进５", "象７進５", "象75" + UNDER, id="black-g9e7"),
+    pytest.param(AFTER_C25, "d9e8", "A4+5", "士４进５", "士４進５", "士45" + UNDER, id="black-d9e8"),
+    pytest.param(AFTER_C25, "c6c5", "P3+1", "卒３进１", "卒３進１", "卒31" + UNDER, id="black-c6c5"),
+    pytest.param(KINGS_B, "e9d9", "K5.4", "将５平４", None, None, id="black-e9d9"),
+    pytest.param(KINGS_B, "e8f9", "A5-6", "士５退６", None, None, id="black-e8f9"),
+    pytest.param(KINGS_B, "e7c9", "E5-3", "象５退３", None, None, id="black-e7c9"),
+    pytest.param(KINGS_B, "g5h7", "H7-8", "马７退８", None, None, id="black-g5h7"),
+    pytest.param(KINGS_B, "g5f3", "H7+6", "马７进６", None, None, id="black-g5f3"),
 ])
-def test_red_pieces_from_the_start(iccs_text, wxf_text, zh, trad, abbr):
-    check(START, iccs_text, wxf_text, zh, trad, abbr)
-
-
-@pytest.mark.parametrize("iccs_text, wxf_text, zh, abbr", [
-    ("e0f0", "K5.4", "帅五平四", "帅54"),
-    ("e1d0", "A5-6", "仕五退六", "仕56" + OVER),
-    ("e2c0", "E5-7", "相五退七", "相57" + OVER),
-    ("e2g4", "E5+3", "相五进三", "相53" + UNDER),
-    ("c4b2", "H7-8", "马七退八", "马78" + OVER),
-    ("c4d6", "H7+6", "马七进六", "马76" + UNDER),
-])
-def test_red_general_advisor_elephant_horse_back_and_forth(iccs_text, wxf_text, zh, abbr):
-    check(KINGS, iccs_text, wxf_text, zh, None, abbr)
-
-
-def test_red_general_forward():
-    check("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "e0e1", "K5+1", "帅五进一", "帥五進一", "帅51" + UNDER)
-
-
-# -- every piece type, Black: full-width digits, counted from Black's right --------
-
-@pytest.mark.parametrize("iccs_text, wxf_text, zh, trad, abbr", [
-    ("h7e7", "C8.5", "炮８平５", "炮８平５", "炮85"),
-    ("h9g7", "H8+7", "马８进７", "馬８進７", "马87" + UNDER),
-    ("a9a8", "R1+1", "车１进１", "車１進１", "车11" + UNDER),
-    ("g9e7", "E7+5", "象７进５", "象７進５", "象75" + UNDER),
-    ("d9e8", "A4+5", "士４进５", "士４進５", "士45" + UNDER),
-    ("c6c5", "P3+1", "卒３进１", "卒３進１", "卒31" + UNDER),
-])
-def test_black_pieces_after_c25(iccs_text, wxf_text, zh, trad, abbr):
-    check(AFTER_C25, iccs_text, wxf_text, zh, trad, abbr)
-
-
-@pytest.mark.parametrize("iccs_text, wxf_text, zh", [
-    ("e9d9", "K5.4", "将５平４"),
-    ("e8f9", "A5-6", "士５退６"),
-    ("e7c9", "E5-3", "象５退３"),
-    ("g5h7", "H7-8", "马７退８"),
-    ("g5f3", "H7+6", "马７进６"),
-])
-def test_black_general_advisor_elephant_horse(iccs_text, wxf_text, zh):
-    check(KINGS_B, iccs_text, wxf_text, zh)
+def test_7_5_every_piece_type_in_every_notation(fen, iccs_text, wxf_text, zh, trad, abbr):
+    check(fen, iccs_text, wxf_text, zh, trad, abbr)
 
 
 def test_black_digits_in_ascii_on_request():
