@@ -373,6 +373,7 @@ def round_from_the_command_line(hall, tmp):
     wait_for(lambda: all(hall.file_result(int(p.board), 2) for p in hall.sims.pairings), 15,
              what="round 2's results in the event file")
     games = pair_the_next_round(hall, 2)
+    tables = {int(p.board) for p in hall.sims.pairings}
     logger, out = hall.logger, tmp / "games"
     wait_for(lambda: all(b.files is not None and b.files.ended and not b.files.dirty for b in logger.boards), 15,
              what="round 2's records written")
