@@ -15,6 +15,13 @@ def ms_of(tick):              # a tick back to ms since T
     return (tick - T) & ((1 << 30) - 1)
 S = 1000
 M = 60000
+def play(c, t, n, red, black):  # n moves each, Red thinking red ms, Black black ms, from t
+    for _ in range(n):
+        t += red
+        r = c.press(RED, at(t))
+        t += black
+        c.press(BLACK, at(t))
+    return t, r                   # the time of Black's last press, what Red's last press said
 """
 
 
@@ -53,12 +60,7 @@ def test_6_2_quota_completed_adds_next_stage_carry_over(mp):
     out = run(mp, """
 c = Clock(parse("60m/30,10m/10*"))
 c.start(at(0))
-t = 0
-for n in range(30):
-    t += 60 * S
-    r = c.press(RED, at(t))
-    t += 1 * S
-    c.press(BLACK, at(t))
+t, r = play(c, 0, 30, 60 * S, 1 * S)
 print(r, c.moves(RED), c.stage(RED))      # the 30th press: DONE | STAGE
 # 30 moves in 30 min: 30 min left carried over, plus 10 min (6.2)
 print(c.remaining(RED, at(t)), c.display(RED, at(t)), c.moves_left(RED))
@@ -74,10 +76,8 @@ c = Clock(parse("60m/2,10m/1*"))
 c.start(at(0))
 t = 0
 for n in range(5):
-    t += 1 * S
-    print(c.press(RED, at(t)), c.remaining(RED, at(t)), c.stage(RED), c.moves_left(RED))
-    t += 1 * S
-    c.press(BLACK, at(t))
+    t, r = play(c, t, 1, 1 * S, 1 * S)
+    print(r, c.remaining(RED, at(t)), c.stage(RED), c.moves_left(RED))  # (Red's clock just started)
 """)
     assert out == ["1 3599000 0 1", "3 4198000 1 1", "3 4797000 2 1",
                    "3 5396000 3 1", "3 5995000 4 1"]
@@ -157,10 +157,7 @@ def test_6_4_rapid_appendix_3_final_10m_10s(mp):
     out = run(mp, """
 c = Clock(parse("10m+10s"))
 c.start(at(0))
-t = 0
-for n in range(20):
-    t += 5 * S
-    c.press(RED if n % 2 == 0 else BLACK, at(t))
+t, _ = play(c, 0, 10, 5 * S, 5 * S)
 print(c.remaining(RED, at(t)), c.remaining(BLACK, at(t)), c.display(RED, at(t)))
 print(parse("15m"), parse("10m+10s"))
 """)
