@@ -55,3 +55,32 @@ def test_a_game_with_a_power_cut_as_the_unix_port_plays_it(deployed, tmp_path):
     (oled,) = report["displays"]
     assert oled["on"] and oled["frames"] > 0
     assert bytes.fromhex(oled["ram"]) == end
+
+
+def test_a_host_plugged_in_again_gets_the_moves_played_after(deployed, tmp_path):
+    # the bench's long game (bench/target/bench_rp2040.py: usb off for the
+    # duty window, on again for the game): each move's MOVE reaches the host
+    from boards.scenario import parse_point
+
+    flash = shutil.copyfile(deployed, tmp_path / "flash.bin")
+    lines = []
+    with Pico(flash) as pico:
+        runner = HostRunner(pico, lines.append)
+        runner.boot()
+        runner.send(["new", "tc=10m"])
+        runner.setup(0)
+        runner.send(["start"])
+        pico.usb(False)
+        pico.run_ms(300)
+        pico.usb(True)
+        pico.run_ms(300)
+        for side, frm, to in (("red", "h2", "e2"), ("black", "h9", "g7")):
+            frm, to = parse_point(frm), parse_point(to)
+            runner.place(frm, False)
+            pico.run_ms(200)
+            runner.place(to, True)
+            pico.run_ms(300)
+            pico.press(side)
+            pico.run_ms(400)
+            runner.pump()
+    assert sc.moves(lines) == ["h2e2", "h9g7"]

@@ -16,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ..paths import BOARDS, BUILD, FIRMWARE, PACKAGE
+from ..paths import BUILD, FIRMWARE, PACKAGE
 from .image import lock
 
 NODE_DIR = PACKAGE / "target" / "rp2040"  # package.json, package-lock.json, the runner and its models
@@ -102,17 +102,34 @@ def missing(image=True):
     if image and not uf2().exists():
         return "the UF2 image %s (make uf2)" % uf2()
     if image and not os.environ.get("XQBOARD_UF2"):
-        newer = newer_source(uf2())
+        try:
+            newer = newer_source(uf2())
+        except (OSError, ImportError) as e:  # no MicroPython tree to read the manifest with
+            return "the MicroPython source to read manifest.py with (%s; README, 'Firmware images')" % e
         if newer:  # an image of older code would test that code, not this checkout's
-            return "a UF2 image older than %s (make uf2)" % newer.relative_to(FIRMWARE.parent)
+            return "a UF2 image older than %s (make uf2)" % shown(newer)
     return None
 
 
-def newer_source(image):
-    """The first file frozen into the image (manifest.py, firmware/,
-    boards/) changed after the image was built, or None."""
-    built = image.stat().st_mtime
-    sources = [FIRMWARE.parent / "manifest.py"] + sorted(FIRMWARE.rglob("*.py")) + sorted(BOARDS.glob("*.py"))
+def shown(path):
+    path = Path(path)
+    try:
+        return path.relative_to(FIRMWARE.parent)
+    except ValueError:
+        return path
+
+
+def newer_source(image, manifest=None, micropython=None):
+    """The first file the image freezes changed after the image was built,
+    or None. The files are the manifest's own list, evaluated as the build
+    evaluates it (uf2.frozen_sources, MicroPython's manifestfile.py): a
+    change to a file the image does not hold (boards/qemu.py) leaves it
+    current."""
+    from .image import micropy_dir
+    from .uf2 import frozen_sources
+
+    built = Path(image).stat().st_mtime
+    sources = frozen_sources(manifest or FIRMWARE.parent / "manifest.py", micropython or micropy_dir())
     return next((f for f in sources if f.stat().st_mtime > built), None)
 
 

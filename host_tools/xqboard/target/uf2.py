@@ -51,9 +51,9 @@ def flash(data):
     return base, bytes(image), parts[0][2]
 
 
-def frozen_targets(manifest, micropython, port="rp2"):
-    """The device paths ("xq/zobrist.py") the manifest freezes, evaluated by
-    MicroPython's own tools/manifestfile.py, as the build evaluates it."""
+def evaluated(manifest, micropython, port="rp2"):
+    """The manifest as the build evaluates it: MicroPython's own
+    tools/manifestfile.py, with the variables the rp2 build gives it."""
     sys.path.insert(0, str(Path(micropython) / "tools"))
     try:
         import manifestfile
@@ -63,7 +63,21 @@ def frozen_targets(manifest, micropython, port="rp2"):
         "MPY_DIR": str(micropython), "PORT_DIR": str(Path(micropython) / "ports" / port),
         "BOARD_DIR": "", "MPY_LIB_DIR": str(Path(micropython) / "lib" / "micropython-lib")})
     m.execute(str(Path(manifest).resolve()))
-    return sorted(f.target_path for f in m.files())
+    return m
+
+
+def frozen_targets(manifest, micropython, port="rp2"):
+    """The device paths ("xq/zobrist.py") the manifest freezes."""
+    return sorted(f.target_path for f in evaluated(manifest, micropython, port).files())
+
+
+def frozen_sources(manifest, micropython, port="rp2"):
+    """The files the image is made of: the source of every module the
+    manifest freezes (the same evaluation as frozen_targets), and the
+    manifest itself. Nothing else of the tree goes into it (boards/qemu.py,
+    boards/simrun.py stay on the PC)."""
+    files = [Path(f.full_path) for f in evaluated(manifest, micropython, port).files()]
+    return [Path(manifest).resolve()] + sorted(set(files))
 
 
 def missing_modules(image, targets):

@@ -158,6 +158,13 @@ export class Board {
       }
     };
     this.cdc = cdc;
+    // A host plugged into a board already running: rp2040js's USBCDC
+    // enumerates when the board enables its controller (MAIN_CTRL's
+    // CONTROLLER_EN, once, at boot), so a CDC made after that never
+    // enumerated, and nothing the board sent reached the host again (the
+    // bench's long game after `usb off`/`usb on`: 2 of 300 moves
+    // recorded). A host's attach is a bus reset, as here.
+    if (usb.mainCtrl & 1 && !usb.hostMode) usb.resetDevice();
   }
 
   /** A press `afterNs` into the next sector or block erase of the flash
