@@ -98,8 +98,8 @@ class Game:
     # -- the log -------------------------------------------------------------
 
     def advance(self, now):
-        """Moves board time on to `now` (called before anything happens)."""
-        if self._last_now is not None:
+        """Moves board time on to `now` (called before anything happens; once an instant: its events find it done)."""
+        if self._last_now is not None and now != self._last_now:  # (a compare, not ticks.diff's ~700 M0+ instructions)
             d = ticks.diff(now, self._last_now)
             if d > 0:
                 self.t += d

@@ -29,7 +29,7 @@ from .core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 from game import events as schema  # noqa: E402
 from link import auth  # noqa: E402
 from link.frame import FrameError, LineReader, decode, encode  # noqa: E402
-from xq.pieces import side_name  # noqa: E402
+from xq.pieces import BLACK, RED, side_name  # noqa: E402
 
 
 class Event:
@@ -64,20 +64,54 @@ class Event:
     def describe(self):
         """The fields for people: `key=value` where the wire keys them,
         sides by name, absent ones left out (`red natural rounds=3 4.2.4`)."""
-        words = []
+        return self.describe_in(ENGLISH)[0]
+
+    def describe_in(self, *tongues):
+        """The fields for people, one text per Tongue, from one walk over
+        the schema's field specs (record/bilingual.py's CHINESE beside
+        ENGLISH gives the record's notes in both languages)."""
+        words = tuple([] for _ in tongues)
         for spec, v in zip(schema.fields_of(self.kind, self.fields), self.fields):
             if v is None:
                 continue
             if spec == "side":
-                v = side_name(v)
-            words.append("%s%s" % (spec.strip("#"), v) if spec.endswith("=") else str(v))
-        return " ".join(words)
+                said = [t.sides[v] for t in tongues]
+            elif spec.endswith("="):
+                name = spec.strip("#").rstrip("=")
+                said = [t.keyed % (t.names.get(name, name), v) for t in tongues]
+            elif spec == "*ruling":
+                said = [t.ruling(v) for t in tongues]
+            else:  # a word of the schema (what:, by:, ?flag), or a value: a point, a number, an article
+                said = [t.words.get(str(v), str(v)) for t in tongues]
+            for out, t, w in zip(words, tongues, said):
+                if v not in t.left_out:
+                    out.append(w)
+        return tuple(" ".join(w) for w in words)
 
     def __repr__(self):
         return "Event(%r)" % self.payload
 
     def __eq__(self, other):
         return isinstance(other, Event) and other.payload == self.payload
+
+
+class Tongue:
+    """The phrases of one language for an event's fields (Event.describe_in):
+    `sides` {side: name}, `keyed` the format of a keyed field (its name,
+    its value) with `names` {field name: its name here}, `words` {schema
+    word: its word here}, `ruling` the words of an arbiter's ruling text,
+    `left_out` values not written (None always)."""
+
+    __slots__ = ("sides", "keyed", "names", "words", "ruling", "left_out")
+
+    def __init__(self, sides, keyed, names=None, words=None, ruling=str, left_out=()):
+        self.sides, self.keyed, self.ruling = sides, keyed, ruling
+        self.names, self.words = names or {}, words or {}
+        self.left_out = (None,) + tuple(left_out)
+
+
+# the protocol's own words: sides as the wire names them, keyed fields as `key=value`
+ENGLISH = Tongue({s: side_name(s) for s in (RED, BLACK)}, "%s=%s")
 
 
 def is_event(payload):

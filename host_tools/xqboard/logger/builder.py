@@ -44,7 +44,7 @@ from ..boardlink import Event
 from ..core import LEGAL, START_FEN, SUICIDE, Position, parse_move
 from ..record import BLACK, RED, GameRecord
 from ..record import articles
-from ..record.bilingual import (ALERTS, KINDS_ZH, VERDICTS_ZH, WHOSE, describe_zh, points_words, reason_words, say,
+from ..record.bilingual import (ALERTS, BOTH, KINDS_ZH, VERDICTS_ZH, WHOSE, points_words, reason_words, say,
                                 side_words, where_words)
 from game import events as schema  # (firmware/ is on sys.path: ..core)
 
@@ -98,7 +98,7 @@ class RecordBuilder:
         if handler:
             handler(self, e, *e.fields)
         else:
-            en, zh = say("event", kind=(e.kind, KINDS_ZH.get(e.kind, e.kind)), fields=(e.describe(), describe_zh(e)))
+            en, zh = say("event", kind=(e.kind, KINDS_ZH.get(e.kind, e.kind)), fields=e.describe_in(*BOTH))
             self.game.add_comment(en.strip(), zh=zh.strip())
 
     def _game(self, e, what, *settings):
@@ -142,13 +142,13 @@ class RecordBuilder:
 
     def _pause(self, e, by, *reason_or_article):
         self.paused_at = e.t
-        self.comment("paused", why=(e.describe(), describe_zh(e)))
+        self.comment("paused", why=e.describe_in(*BOTH))
 
     def _resume(self, e, by):
         if self.paused_at is not None:
             self.paused += e.t - self.paused_at
             self.paused_at = None
-        self.comment("resumed", why=(e.describe(), describe_zh(e)))
+        self.comment("resumed", why=e.describe_in(*BOTH))
 
     def _foul(self, e, side, article, fouls, period):
         # 8.2: a foul is recorded at once.

@@ -25,6 +25,7 @@ An event's fields in Chinese (the desk's incidents):
     '犯规 红方 8.1.7 犯规次数 1（没有走棋先按钟）'
 """
 from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
+from ..boardlink import ENGLISH, Tongue
 from ..core import pieces
 from . import articles
 
@@ -132,6 +133,14 @@ def ruling_zh(text):
     return " ".join(out)
 
 
+# an event's fields in Chinese (Event.describe_in beside ENGLISH): sides and
+# the schema's words in Chinese, keyed fields by their Chinese name, the
+# rest (points, numbers, articles, names) as they are; "-" (no point) left out
+CHINESE = Tongue({side: zh for side, (en, zh) in SIDES.items()}, "%s %s", names=FIELDS_ZH, words=WORDS_ZH,
+                 ruling=ruling_zh, left_out=("-",))
+BOTH = (ENGLISH, CHINESE)
+
+
 def _pick(v, i):
     return v[i] if isinstance(v, tuple) else str(v)
 
@@ -175,31 +184,11 @@ def where_words(pairs):
     return (" ".join("%s=%s" % (k, v) for k, v in pairs), " ".join("%s %s" % (FIELDS_ZH.get(k, k), v) for k, v in pairs))
 
 
-def describe_zh(e):
-    """An event's fields in Chinese (boardlink.Event.describe's order):
-    sides and the schema's words in Chinese, keyed fields by their Chinese
-    name, the rest (points, numbers, articles, names) as they are."""
-    words = []
-    for spec, v in zip(schema.fields_of(e.kind, e.fields), e.fields):
-        if v is None or v == "-":
-            continue
-        if spec == "side":
-            words.append(SIDES[v][1])
-        elif spec.endswith("="):
-            name = spec.strip("#").rstrip("=")
-            words.append("%s %s" % (FIELDS_ZH.get(name, name), v))
-        elif spec == "*ruling":
-            words.append(ruling_zh(v))
-        else:  # a word of the schema (what:, by:, ?flag), or a value: a point, a number, an article
-            words.append(WORDS_ZH.get(str(v), str(v)))
-    return " ".join(words)
-
-
 def incident_zh(e):
     """The desk's incident text in Chinese: the kind, its fields, the article's words."""
     article = schema.article_of(e.kind, e.fields)
     known = articles.reason(article, chinese=True) if article else ""
-    words = "%s %s" % (KINDS_ZH.get(e.kind, e.kind), describe_zh(e))
+    words = "%s %s" % (KINDS_ZH.get(e.kind, e.kind), e.describe_in(CHINESE)[0])
     return "%s（%s）" % (words.strip(), known) if known else words.strip()
 
 
