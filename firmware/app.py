@@ -226,17 +226,17 @@ class App:
         if self.since and self.since.step(self.link.send, _SINCE_SLICE):
             self.since = None  # (its code goes with it: store.recovery is not kept loaded)
         # When the next scan must run the timers even if nothing happens:
-        # the recogniser's deadline, the game's (flag, lateness, snapshot),
-        # at the latest _IDLE_MS from now. Any event the game emits in
+        # the game's wait (flag, lateness, snapshot), the recogniser's
+        # deadline, at the latest _IDLE_MS from now; a `since` or a
+        # snapshot goes on at the next scan. Any event the game emits in
         # between (_record) makes the next scan ask again.
-        # a `since` or a snapshot goes on at the next scan
         wait = 0 if self.since or (j and j.snap_due) else _IDLE_MS
-        d = rec.deadline()
-        if d is not None:
-            wait = min(wait, ticks.diff(d, now))
         d = g.due_in(now)
         if d is not None:
             wait = min(wait, d)
+        d = rec.deadline()  # (a tick: the schedule's tick arithmetic last, once every part has said)
+        if d is not None:
+            wait = min(wait, ticks.diff(d, now))
         self.due = ticks.add(now, max(wait, 0))
 
     def wait_ms(self, now):

@@ -214,6 +214,7 @@ class Game:
         the one Position (the recogniser's too): its capture and check are
         Position.push's facts; apply finds it made. Refused: not made."""
         self.advance(now)
+        at_t = self.t + ticks.diff(at, now)  # the placement's board time (the MOVE's at=), found with the instant's
         if self.phase != PLAYING and not self._in_time_for_the_flag(at):
             return
         pos = self.position
@@ -225,7 +226,6 @@ class Game:
             # The recogniser reports breaches as alerts and never passes one
             # on as a move; should one come, it is a breach all the same.
             return self._breach(now, side, None, None, name)
-        at_t = self.t + ticks.diff(at, now) if self._last_now is not None else self.t
         captured = pos.push(move)
         suicide = cls == SUICIDE
         self.emit(now, ev.MOVE, pos.ply, name, side, max(at_t, 0), "capture" if captured else None,
@@ -372,14 +372,14 @@ class Game:
             self.snapshot(now)
 
     def due_in(self, now):
-        """ms until tick() may have work (flag, 21.5, snapshot; 20.1 within a second), or None."""
+        """ms until tick() may have work (flag, snapshot, 21.5; 20.1 within a second), at most SNAPSHOT_MS, or None."""
         if self.phase != PLAYING or self.clock is None:
             return None
-        q = self.quota_unpressed
-        wait = max(ticks.diff(q[1], now), 0) if q is not None else SNAPSHOT_MS
+        wait = SNAPSHOT_MS
         if self.clock.state == _clock.RUNNING:
             wait = min(wait, self.clock.time_to_flag(now), max(SNAPSHOT_MS - (self.t - self._snap_at), 0))
-        return wait
+        q = self.quota_unpressed
+        return wait if q is None else min(wait, max(ticks.diff(q[1], now), 0))
 
     def flag_result(self, now, side):
         """4.1.6: the side's flag fell (the exact instant reported)."""

@@ -94,12 +94,15 @@ class RecordBuilder:
 
     def add(self, e):
         e = event_of(e)
-        handler = schema.handler(_ADD, e.kind, e.fields)
-        if handler:
-            handler(self, e, *e.fields)
-        else:
-            en, zh = say("event", kind=(e.kind, KINDS_ZH.get(e.kind, e.kind)), fields=e.describe_in(*BOTH))
-            self.game.add_comment(en.strip(), zh=zh.strip())
+        handler = schema.handler(_ADD, e.kind, e.fields) or RecordBuilder._described
+        handler(self, e, *e.fields)
+
+    def _described(self, e, *fields):
+        # A kind without a handler of its own: a comment of its fields for
+        # people, both languages from one walk of its field specs.
+        said = e.describe_in(*BOTH)
+        en, zh = say("event", kind=(e.kind, KINDS_ZH.get(e.kind, e.kind)), fields=said)
+        self.game.add_comment(en.strip(), zh=zh.strip())
 
     def _game(self, e, what, *settings):
         headers, fen = _game_headers(what, *settings)
