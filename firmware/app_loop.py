@@ -23,9 +23,10 @@ _HALF = const(1 << 29)  # (a call of ticks.diff costs a Cortex-M0+ ~700 instruct
 # changed (a quiet period allocates nothing) or every COLLECT_IDLE_MS: the
 # look itself (gc.mem_free walks the heap's table) costs a Pico ~1.3 M
 # cycles, 1% of the core every 250 ms, 2.7% of a game's quiet 10 s when
-# looked at every 10 s. A quiet minute now allocates ~5 KB at most (the
-# faces' times, the clock marks: docs/HARDWARE.md, "The loop's duty"), a
-# tenth of the margin a look keeps, so a minute between looks is enough.
+# looked at every 10 s. A quiet minute allocates ~14 KB (the clock marks,
+# the faces' times: 2.4 B a loop iteration on rp2040js, docs/HARDWARE.md,
+# "The loop's duty"), and app.py's gc.threshold collects every 16 KB
+# allocated anyway, so a minute between looks keeps the margin.
 COLLECT_BELOW = 48 * 1024  # free heap under which a quiet moment collects
 COLLECT_EVERY_MS = 250  # the most often the free heap is looked at
 COLLECT_IDLE_MS = 60000  # how often it is looked at when the game did not change

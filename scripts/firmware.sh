@@ -65,10 +65,15 @@ qemu() {
   local build=$OUT/qemu_pico
   qemu_make() {
     nice -n 10 make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" \
-      BOARD=QEMU_PICO BOARD_DIR="$REPO/boards/qemu_pico" BUILD="$build"
+      BOARD=QEMU_PICO BOARD_DIR="$REPO/boards/qemu_pico" BUILD="$build" "$@"
   }
   qemu_make
-  if word_align_native "$build"; then qemu_make; fi  # (the frozen C is newer than its inputs: kept, compiled again)
+  # (the frozen C is made again at every make, its manifest being text: -o
+  # keeps the aligned one, compiled again and linked)
+  if word_align_native "$build"; then
+    rm -f "$build/frozen_content.o"
+    qemu_make -o "$build/frozen_content.c"
+  fi
   echo "firmware: $build/firmware.elf"
 }
 

@@ -36,7 +36,7 @@ _BOARD_X = 1
 _BOARD_Y = 2
 _PANEL_X = 58  # the text beside the mini board
 _KEY = 8  # items of Face.key()
-_TICK = "tick"  # Face.work: the running clock's tick, drawn at once by the next step
+_TICK = "tick"  # Face.work: the running clock's tick, drawn by the next steps (Face._tick)
 
 
 def _new_key() -> list:
@@ -68,6 +68,7 @@ class Face:
         self.texts_of = [None, None]  # the part of each time (_shown) its text shows
         self.scene = None  # the scene and the time of the tick to draw (work: _TICK)
         self.now = 0
+        self.tick_step = 0  # the tick's next step
         self.line = ""  # a player's display: the opponent's line as a tick made it,
         self.line_of = None  # from this text of the opponent's time
 
@@ -122,10 +123,11 @@ class Face:
         if k == self.shown:
             return False
         if self._only_times(k, self.shown):
-            # the running clock's tick: drawn at once by the next step,
-            # with no generator made (a heap block of ~20 words each)
+            # the running clock's tick: drawn by the next steps, with no
+            # generator made (a heap block of ~20 words each)
             self.scene = scene
             self.now = now
+            self.tick_step = 0
             self.work = _TICK
         else:
             self.work = self._steps(scene, now, k[0], k[1], self.times)
@@ -165,8 +167,8 @@ class Face:
         if work is None:
             return False
         if work is _TICK:
-            self.work = None
-            self._tick()
+            if not self._tick():
+                self.work = None
             return True
         for _ in work:  # (not next(): the end of a for raises no StopIteration, an allocation)
             return True
@@ -174,17 +176,20 @@ class Face:
         return True
 
     def _tick(self):
-        # The running clock's fields that its times change, at once (the
-        # top bar or the side marks change only with the side to move,
-        # which a tick keeps): the same pixels as _running's or _shared's
-        # steps, in one step, allocating only the new time's text.
-        texts = self.texts
-        self._text(0)
-        self._text(1)
+        # A step of the running clock's tick: the fields that its times
+        # change (the top bar or the side marks change only with the side
+        # to move, which a tick keeps): the texts, then a row of figures or
+        # a line a step: the same pixels as _running's or _shared's steps,
+        # allocating only the new time's text. True while steps remain.
+        i = self.tick_step
+        self.tick_step = i + 1
+        if i == 0:  # (the texts a step of their own: on the emulated Pico each step stays under 150,000 instructions)
+            self._text(0)
+            self._text(1)
+            return True
         if self.side is None:
-            _shared_tick(self.fields, self.scene, self.now, texts)
-        else:
-            _running_tick(self, self.fields, self.side, texts)
+            return _shared_tick(self, self.fields, self.texts, i - 1)
+        return _running_tick(self, self.fields, self.side, self.texts, i - 1)
 
     def _text(self, i):
         # side i's time text (0 Red, 1 Black) at self.times, made again
@@ -261,16 +266,22 @@ def _running(f, scene, now, side, times):
 
 
 @micropython.native  # (its frame on the C stack, as the tick's other calls)
-def _running_tick(face, f, side, texts):
-    """_running's fields that the times change, at once (Face._tick); the
-    opponent's line made again only when its time's text is a new one."""
+def _running_tick(face, f, side, texts, step):
+    """Step `step` of _running's fields that the times change (Face._tick):
+    the own figures, the extra line, the opponent's (made again only when
+    its time's text is a new one). True while steps remain."""
+    if step == 0:
+        f.big_now(texts[index(side)], None, 13, 14, 29, 3)
+        return True
+    if step == 1:
+        f.text(extra(face.scene.game.clock, side, face.scene, face.now), 0, 45)
+        return True
     opp = other(side)
-    f.big_now(texts[index(side)], None, 13, 14, 29, 3)
-    f.text(extra(face.scene.game.clock, side, face.scene, face.now), 0, 45)
     if texts[index(opp)] is not face.line_of:
         face.line_of = texts[index(opp)]
         face.line = "%s %s" % (_name(opp), face.line_of)
     f.text(face.line, 0, 56)
+    return False
 
 
 # The running face's top bar: a side's name, and whether it is to move.
@@ -294,12 +305,15 @@ _ROWS = ((RED, 0), (BLACK, 27))  # a shared display's rows: (side, y)
 
 
 @micropython.native  # (its frame on the C stack, as the tick's other calls)
-def _shared_tick(f, scene, now, texts):
-    """_shared's fields that the times change, at once (Face._tick)."""
-    f.big_now(texts[0], 15, 0, 10, 22, 2)
-    f.big_now(texts[1], 15, 27, 10, 22, 2)
-    g = scene.game
-    f.text(_shared_extra(g.clock, to_move(g), scene, now), 0, 55)
+def _shared_tick(face, f, texts, step):
+    """Step `step` of _shared's fields that the times change (Face._tick):
+    Red's figures, Black's, then the last line. True while steps remain."""
+    if step < 2:
+        f.big_now(texts[step], 15, 27 * step, 10, 22, 2)
+        return True
+    g = face.scene.game
+    f.text(_shared_extra(g.clock, to_move(g), face.scene, face.now), 0, 55)
+    return False
 
 
 def _shared_extra(c, moving, scene, now):
