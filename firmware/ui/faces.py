@@ -269,12 +269,13 @@ def _running(f, scene, now, side, times):
 def _running_tick(face, f, side, texts, step):
     """Step `step` of _running's fields that the times change (Face._tick):
     the own figures, the extra line, the opponent's (made again only when
-    its time's text is a new one). True while steps remain."""
+    its time's text is a new one), a field unchanged passed in the same
+    step. True while steps remain."""
     if step == 0:
-        f.big_now(texts[index(side)], None, 13, 14, 29, 3)
-        return True
-    if step == 1:
-        f.text(extra(face.scene.game.clock, side, face.scene, face.now), 0, 45)
+        if f.big_now(texts[index(side)], None, 13, 14, 29, 3):
+            return True
+        face.tick_step += 1  # (the figures unchanged: on to the extra line in this step)
+    if step <= 1 and f.text(extra(face.scene.game.clock, side, face.scene, face.now), 0, 45):
         return True
     opp = other(side)
     if texts[index(opp)] is not face.line_of:
@@ -307,10 +308,13 @@ _ROWS = ((RED, 0), (BLACK, 27))  # a shared display's rows: (side, y)
 @micropython.native  # (its frame on the C stack, as the tick's other calls)
 def _shared_tick(face, f, texts, step):
     """Step `step` of _shared's fields that the times change (Face._tick):
-    Red's figures, Black's, then the last line. True while steps remain."""
-    if step < 2:
-        f.big_now(texts[step], 15, 27 * step, 10, 22, 2)
-        return True
+    Red's figures, Black's, then the last line, a row unchanged passed in
+    the same step. True while steps remain."""
+    while step < 2:
+        step += 1
+        face.tick_step = step + 1  # (Face._tick's count: step 0 is its texts')
+        if f.big_now(texts[step - 1], 15, 27 * (step - 1), 10, 22, 2):
+            return True
     g = face.scene.game
     f.text(_shared_extra(g.clock, to_move(g), face.scene, face.now), 0, 55)
     return False

@@ -140,10 +140,10 @@ class Fields:
     @micropython.native
     def big_now(self, text, x, y, w, h, t):
         """big()'s figures drawn at once, no steps and no generator (the
-        running clock's tick): the same pixels."""
+        running clock's tick): the same pixels. True if it drew."""
         k = y * 128 + (x or 0)
         if self.drawn.get(k) == text and not self.half.get(k):
-            return
+            return False
         old = self._big_begin(k, text, x, y, w, h, t)
         fb = self.fb
         at = self.how[k]
@@ -157,6 +157,7 @@ class Fields:
             at += cw
         self.drawn[k] = text
         self.half[k] = None
+        return True
 
     @micropython.native
     def _big_begin(self, k, text, x, y, w, h, t):
