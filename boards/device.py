@@ -185,7 +185,10 @@ class Panel:
             if not face.drawing():
                 self.unsent = True
             return DREW
-        return self._send() if self.unsent else NOTHING
+        if self.unsent:
+            return self._send()
+        self.active = False  # nothing due, drawn or unsent: idle until draw()
+        return NOTHING
 
     def _send(self):
         # a part of what changed; the pass that finds nothing left ends it
@@ -216,8 +219,14 @@ class Displays:
         self.idle = True  # nothing to do until ask() (the device loop's quiet test)
 
     def ask(self, scene, now):
-        for panel in self.panels:
-            panel.draw(scene, now)
+        # (an index, not a for over the list: its iterator's 4 words on the
+        # frame make it one over 11 words, a heap block every second)
+        panels = self.panels
+        n = len(panels)
+        i = 0
+        while i < n:
+            panels[i].draw(scene, now)
+            i += 1
         self.clock = scene.game.clock
         self.idle = False
 
@@ -236,26 +245,24 @@ class Displays:
             self.idle = True
 
     def _step(self, now):
-        """One display's drawing step, or parts sent; True if it drew."""
-        panels = self.panels
-        n = len(panels)
+        """One display's drawing step, or parts sent; True if it drew.
+        (Its locals few: a frame over 11 words is a heap block, every scan
+        it runs.)"""
         sent = -1
-        for i in range(n):
-            k = (self.turn + i) % n
-            panel = panels[k]
-            if not panel.active:
-                continue  # (a scan of an idle display costs a test, not a step's calls)
-            only_send = sent >= 0
-            done = panel.step(now, only_send)
-            if done == NOTHING and not only_send:
-                panel.active = False  # nothing due, drawn or unsent: idle until draw()
-            if done == DREW:
-                self.turn = (k + 1) % n
-                return True
-            if done == SENT:
-                sent = k
+        k = self.turn
+        i = len(self.panels)
+        while i:
+            i -= 1
+            if self.panels[k].active:  # (a scan of an idle display costs a test, not a step's calls)
+                done = self.panels[k].step(now, sent >= 0)
+                if done == DREW:
+                    self.turn = (k + 1) % len(self.panels)
+                    return True
+                if done == SENT:
+                    sent = k
+            k = (k + 1) % len(self.panels)
         if sent >= 0:
-            self.turn = (sent + 1) % n
+            self.turn = (sent + 1) % len(self.panels)
         return False
 
 
@@ -369,6 +376,11 @@ class Device:
             self.displays.tick(now)  # outside the App's step
         if self.edges[0]:
             self._take_edges()
+        if self.levers_:  # (a board without the PIO's lever timers)
+            self._poll_levers(now)
+
+    def _poll_levers(self, now):
+        # (apart from tick(): its frame stays under 11 words, off the heap)
         for lever in self.levers_:
             t = lever.poll(now, self._diff)
             if t is not None:

@@ -22,10 +22,14 @@ _HALF = const(1 << 29)  # (a call of ticks.diff costs a Cortex-M0+ ~700 instruct
 # counts scans, not ms). The free heap is looked at only after the game
 # changed (a quiet period allocates nothing) or every COLLECT_IDLE_MS: the
 # look itself (gc.mem_free walks the heap's table) costs a Pico ~1.3 M
-# cycles, 1% of the core every 250 ms.
+# cycles, 1% of the core every 250 ms, 2.7% of a game's quiet 10 s when
+# looked at every 10 s. A quiet minute allocates ~14 KB (the clock marks,
+# the faces' times: 2.4 B a loop iteration on rp2040js, docs/HARDWARE.md,
+# "The loop's duty"), and app.py's gc.threshold collects every 16 KB
+# allocated anyway, so a minute between looks keeps the margin.
 COLLECT_BELOW = 48 * 1024  # free heap under which a quiet moment collects
 COLLECT_EVERY_MS = 250  # the most often the free heap is looked at
-COLLECT_IDLE_MS = 10000  # how often it is looked at when the game did not change
+COLLECT_IDLE_MS = 60000  # how often it is looked at when the game did not change
 _POLL_EVERY = const(4)  # quiet periods between two looks for the host's bytes
 _FEED_MS = const(1000)  # the watchdog fed this often in quiet periods (main.py's WDT_MS is 5 s)
 
@@ -46,7 +50,7 @@ async def run(app, clock_ms, before_step, battery_every_ms, for_ms=None):
     the levers' edges timed into board.edges by an interrupt), a period in
     which nothing changed, came or fell due is a few tests inline here and
     no call at all (quiet()); the faces are looked at only when what they
-    show can change (ui/faces.py calm_ms) or 100 ms after an event."""
+    show can change (ui/choice.py calm_ms) or 100 ms after an event."""
     import time
 
     app.start(clock_ms())
@@ -67,7 +71,7 @@ async def run(app, clock_ms, before_step, battery_every_ms, for_ms=None):
     scene = app.scene
     calm = None
     if scene is not None and edges is not None:
-        from ui.faces import calm_ms as calm
+        from ui.choice import calm_ms as calm
     seen = -1  # the scene's version when the faces were last looked at
     settled = False  # after a whole scan: nothing counting, sending, drawing or sounding
     wake = start  # the first of app.due, the faces' look and the battery's, when settled

@@ -62,9 +62,33 @@ micropython() {
 # The emulated Pico. BUILD outside the MicroPython tree: one tree can serve
 # several checkouts of this repository.
 qemu() {
-  nice -n 10 make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" \
-    BOARD=QEMU_PICO BOARD_DIR="$REPO/boards/qemu_pico" BUILD="$OUT/qemu_pico"
-  echo "firmware: $OUT/qemu_pico/firmware.elf"
+  local build=$OUT/qemu_pico
+  qemu_make() {
+    nice -n 10 make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" \
+      BOARD=QEMU_PICO BOARD_DIR="$REPO/boards/qemu_pico" BUILD="$build" "$@"
+  }
+  qemu_make
+  # (the frozen C is made again at every make, its manifest being text: -o
+  # keeps the aligned one, compiled again and linked)
+  if word_align_native "$build"; then
+    rm -f "$build/frozen_content.o"
+    qemu_make -o "$build/frozen_content.c"
+  fi
+  echo "firmware: $build/firmware.elf"
+}
+
+# mpy-tool freezes armv6m native code `aligned (2)`, but the armv6m
+# emitter's 32-bit constants are PC-relative loads padded to a word of the
+# code's own offsets (py/asmthumb.c asserts a word-aligned code base): a
+# blob at 2 mod 4 reads its constants from the wrong words, with no fault
+# (20 of the UF2's 26 did; debounce.scan_frame then dropped points of every
+# frame; 6 of the qemu image's did, by the luck of the layout). The
+# generated C asks for a word (true when it changed it: the image is then
+# linked again; tests/rp2040/test_image.py checks the UF2's ELF).
+word_align_native() {
+  local build=$1
+  grep -q "aligned (2)" "$build/frozen_content.c" || return 1
+  sed -i 's/__attribute__ ((aligned (2)))/__attribute__ ((aligned (4)))/' "$build/frozen_content.c"
 }
 
 # The RISC-V image (VIRT_RV32, MicroPython's own board: an rv32imac VM on
@@ -133,15 +157,7 @@ uf2() {
     grep -m3 -A2 -i "error" "$OUT/rp2_pico.log" >&2 || tail -5 "$OUT/rp2_pico.log" >&2
     fail "the UF2 failed ($OUT/rp2_pico.log)"
   }
-  # mpy-tool freezes armv6m native code `aligned (2)`, but the armv6m
-  # emitter's 32-bit constants are PC-relative loads padded to a word of the
-  # code's own offsets (py/asmthumb.c asserts a word-aligned code base): a
-  # blob at 2 mod 4 reads its constants from the wrong words, with no fault
-  # (20 of the image's 26 did; debounce.scan_frame then dropped points of
-  # every frame). The generated C asks for a word, and the image is linked
-  # again (tests/rp2040/test_image.py checks the ELF).
-  if grep -q "aligned (2)" "$build/frozen_content.c"; then
-    sed -i 's/__attribute__ ((aligned (2)))/__attribute__ ((aligned (4)))/' "$build/frozen_content.c"
+  if word_align_native "$build"; then
     nice -n 10 make -C "$build" -j"$JOBS" >> "$OUT/rp2_pico.log" 2>&1 || fail "the UF2 failed ($OUT/rp2_pico.log)"
   fi
   "$REPO/.venv/bin/python" -m xqboard.target.uf2 "$build/firmware.uf2" \

@@ -21,7 +21,14 @@ The rows:
 
     XQ_RP2040_PLIES=0 skips the long game; XQ_RP2040_STRICT=0 runs an image
     with a known fault past it (the fault only noted: never for a verdict).
+    XQ_RP2040_WINDOW_MS sets the duty's window (default 10000: the issue's
+    10 s; 60000 evens out the littlefs compaction that falls in one mark
+    of ~16). XQ_RP2040_PROFILE=N also prints where the window's cycles go
+    (the functions of every N-th instruction's PC, the largest shares) and
+    its allocations by size. XQ_RP2040_QEMU=0 leaves the qemu column out.
 """
+import bisect
+import collections
 import os
 import shutil
 import statistics
@@ -40,7 +47,8 @@ MHZ = 125
 PERIOD_CYCLES = 5 * MHZ * 1000  # a 5 ms scan period: 625,000 cycles
 BUDGET_DUTY = 0.03  # issue 23: at most 3% (18,750 cycles a period)
 REFERENCE = 109020  # issue 23: active cycles a period before (no game, no USB host)
-WINDOW_MS = 10000
+WINDOW_MS = int(os.environ.get("XQ_RP2040_WINDOW_MS", "10000"))
+PROFILE = int(os.environ.get("XQ_RP2040_PROFILE", "0"))
 PLIES = int(os.environ.get("XQ_RP2040_PLIES", "300"))
 PLY_MS = 600
 STRICT = os.environ.get("XQ_RP2040_STRICT", "1") != "0"
@@ -57,12 +65,20 @@ def addresses(elf):
     return {name: syms[name] for name in WATCH if name in syms}
 
 
-def window(pico, fns, ms):
-    """Runs ms of the board's time recording; the figures of that window."""
+def window(pico, fns, ms, elf=None, before=None):
+    """Runs ms of the board's time recording; the figures of that window
+    (the free heap: its last look in the window, else the last one of
+    `before`, the records up to it: the loop looks only every minute when
+    the game does not change, app_loop.py)."""
     pico.call("profile", entries=list(fns.values()))
+    if PROFILE:
+        pico.call("sample", every=PROFILE)
     t0, c0 = pico.t, pico.report()["cycles"]
     pico.run_ms(ms)
     rec = pico.call("records", entries=list(fns.values()))
+    if PROFILE:
+        print_profile(pico.call("samples")["samples"], elf)
+        pico.call("sample", every=0)
     c1 = pico.report()["cycles"]
     by = {a: n for n, a in fns.items()}
     calls = {n: [c for c in rec["calls"] if by.get(c[0]) == n] for n in WATCH}
@@ -75,6 +91,13 @@ def window(pico, fns, ms):
     fixed = rec.get("periods") or []  # the active cycles of each 5 ms of the board's time
     active = [b[1] - a[1] for a, b in zip(fixed, fixed[1:])] or iterations
     heap = [c[6] for c in calls["gc_info"] if c[6]]
+    if not heap and before:
+        heap = [c[6] for c in before["calls"] if by.get(c[0]) == "gc_info" and c[6]]
+    if PROFILE:
+        sizes = collections.Counter(c[4] for c in calls["gc_alloc"])
+        print("allocations in the window (gc_alloc): %d, %d B; by size (B: count): %s" % (
+            len(calls["gc_alloc"]), sum(c[4] for c in calls["gc_alloc"]),
+            ", ".join("%d: %d" % kv for kv in sorted(sizes.items()))))
     return {
         "duty": (c1 - c0) / ((pico.t - t0) / MS * MHZ * 1000),
         "active": active, "periods": periods, "iterations": iterations,
@@ -82,6 +105,20 @@ def window(pico, fns, ms):
         "alloc": sum(c[4] for c in calls["gc_alloc"]) / max(1, len(periods)),
         "heap": heap[-1] if heap else None,  # total, used, free (bytes)
     }
+
+
+def print_profile(samples, elf, top=25):
+    """The functions the sampled PCs fall in, the largest shares first."""
+    syms = rp2040.symbols(elf, kinds="t")
+    starts = [a for a, _ in syms]
+    by = collections.Counter()
+    for pc, n in samples:
+        i = bisect.bisect_right(starts, pc) - 1
+        by[syms[i][1] if i >= 0 else "?"] += n
+    total = sum(by.values()) or 1
+    print("PC samples (%d):" % total)
+    for name, n in by.most_common(top):
+        print("  %5.1f%%  %s" % (100 * n / total, name))
 
 
 def press_to_move(runner, moves, fns):
@@ -125,6 +162,12 @@ def start_game(runner, tc="90m"):
     runner.send(["start"])
 
 
+def watch_heap(pico, fns):
+    """Records the heap's looks (gc_info) alone from now: the last one
+    before a window is its free heap if the window has none."""
+    pico.call("profile", entries=[a for n, a in fns.items() if n == "gc_info"])
+
+
 def measure(elf):
     fns = addresses(elf)
     out = {}
@@ -135,18 +178,21 @@ def measure(elf):
             runner = HostRunner(pico, out=lines.append)
             start_game(runner)
             moves = game_moves(PLIES or 2)
+            watch_heap(pico, fns)
             out["press"] = press_to_move(runner, moves[:2], fns)  # Black's clock runs on
             pico.usb(False)  # the host detached: no host polls (issue 23 measures so)
             pico.run_ms(500)
-            out["idle"] = window(pico, fns, WINDOW_MS)
+            before = pico.call("records", entries=list(fns.values()))
+            out["idle"] = window(pico, fns, WINDOW_MS, elf, before)
             pico.usb(True)
             if PLIES:
                 for i, mv in enumerate(moves[2:]):
                     play(runner, mv, "red" if i % 2 == 0 else "black")
                 runner.pump()
+                watch_heap(pico, fns)
                 pico.usb(False)
                 pico.run_ms(500)
-                out["long"] = window(pico, fns, 2000)
+                out["long"] = window(pico, fns, 2000, elf, pico.call("records", entries=list(fns.values())))
                 out["plies"] = len(moves)
             out["recorded"] = sum(1 for line in lines if line.startswith("E ") and line.split()[3] == "MOVE")
     return out
@@ -173,7 +219,7 @@ def rows(m, qemu=None):
     idle = m["idle"]
     mean = statistics.mean(idle["active"]) if idle["active"] else 0
     lines = [
-        ("loop CPU duty, game on, no move (10 s, no USB host)", "%.1f%% (%.0f cycles/period)" % (
+        ("loop CPU duty, game on, no move (%d s, no USB host)" % (WINDOW_MS // 1000), "%.1f%% (%.0f cycles/period)" % (
             100 * idle["duty"], idle["duty"] * PERIOD_CYCLES), "budget 3%% = 18,750: x%.1f" % (
             idle["duty"] / BUDGET_DUTY)),
         ("  active cycles a 5 ms period: mean, p90, p99", "%d, %d, %d" % (
@@ -208,7 +254,9 @@ def main():
     from xqboard.target import image
 
     qemu = None
-    if image.missing():
+    if os.environ.get("XQ_RP2040_QEMU", "1") == "0":
+        print("bench-target, qemu column: left out (XQ_RP2040_QEMU=0)")
+    elif image.missing():
         print("bench-target, qemu column: skipped, missing %s" % image.missing())
     else:
         import bench_target

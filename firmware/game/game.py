@@ -4,10 +4,9 @@
 # The game is a log (ARCHITECTURE, principle 1). Every decision is an event
 # (kind and typed fields, declared in game/events.py), numbered and timed by
 # emit(), applied to the derived state (position, counters, result) by
-# apply() (game/applying.py), and handed to the sink, which writes it to
-# the journal and the link. Recovery after a power cut applies the
-# journal's events again (store/recovery.py); only the clock comes from its
-# snapshot.
+# apply() (game/applying.py), and handed to the sink, which writes it to the journal and the
+# link. Recovery after a power cut applies the journal's events again (store/recovery.py); only
+# the clock comes from its snapshot.
 #
 # Inputs, all with `now` (ms ticks, see ticks.py); the app calls:
 #   on_move(now, move, at, cls)       a final move the recogniser proposes (5.7)
@@ -28,8 +27,7 @@ import ticks
 from clock import clock as _clock
 from game import cold
 from game import events as ev
-from game import repetition
-from game import applying
+from game import repetition, applying  # (in this order, as ever)
 from game.config import Config
 from game.phases import DRAW, IDLE, OVER, PLAYING, SETUP, CommandError, win_for  # noqa: F401
 from xq import squares
@@ -127,15 +125,14 @@ class Game:
             self.sink(self.seq, self.t, kind, fields, snap, payload)
 
     def snapshot(self, now):
-        """A clock snapshot for the journal alone (not an event): taken every
-        SNAPSHOT_MS while a clock runs, which bounds what a power cut loses."""
+        """The clock mark alone (no event; what a power cut loses), every SNAPSHOT_MS a clock runs: snap (now, None)."""
         self.advance(now)
         if self.sink and self.clock is not None:
-            self.sink(self.seq, self.t, None, None, self._snap(now), None)
+            self._snap_at = self.t
+            self.sink(self.seq, self.t, None, None, (now, None), None)
 
     def _snap(self, now):
-        # (tick, clock state): the tick lets recovery carry the clock's own
-        # ticks into the new session's tick base.
+        # (tick, clock state): the tick lets recovery carry the clock's own ticks into the new session's tick base.
         self._snap_at = self.t
         return now, self.clock.save()
 
@@ -161,9 +158,8 @@ class Game:
         if not arbiter:
             raise CommandError("%s needs the arbiter's key" % name)
         seq = self.seq
-        # A command's module loads into one block of the heap: collect first,
-        # so the garbage of play does not leave that block split (commands
-        # are rare; a collection costs a few ms).
+        # A command's module loads into one block of the heap: collect first, so the
+        # garbage of play does not leave that block split (commands are rare; a collection costs a few ms).
         gc.collect()
         try:
             try:
@@ -357,19 +353,23 @@ class Game:
         if side != _clock.NONE:
             self.flag_result(now, side)
             return
-        q = self.quota_unpressed
-        if q is not None and ticks.diff(now, q[1]) >= 0:
-            # 21.5 「因少按钟而导致限著不满的超时…应服从裁判员的裁决」: the
-            # quota's last move was made but never pressed: the flag is
-            # reported, no result under either policy: the arbiter rules.
-            self.quota_unpressed = None
-            self.emit(now, ev.FLAG, q[0], self.t + ticks.diff(q[1], now), "21.5")
-        late = self.clock.late(now)
-        if late and not self.late_reported:
-            # 20.1: reported; the arbiter rules the forfeit (4.1.7, 20.2).
-            self.emit(now, ev.LATE, "red" if RED in late else None, "black" if BLACK in late else None, "20.1")
+        if self.quota_unpressed is not None:
+            self._quota_check(now)
+        if not self.late_reported:
+            self._late_check(now)
         if self.clock.state == _clock.RUNNING and self.t - self._snap_at >= SNAPSHOT_MS:
             self.snapshot(now)
+
+    def _quota_check(self, now):  # (tick's rare cases apart: its frame under 11 words, off the heap)
+        q = self.quota_unpressed
+        if ticks.diff(now, q[1]) >= 0:  # 21.5 「因少按钟而导致限著不满的超时…应服从裁判员的裁决」: the quota's
+            self.quota_unpressed = None  # last move made, never pressed: the flag, no result: the arbiter rules
+            self.emit(now, ev.FLAG, q[0], self.t + ticks.diff(q[1], now), "21.5")
+
+    def _late_check(self, now):  # 20.1: reported; the arbiter rules the forfeit (4.1.7, 20.2)
+        late = self.clock.late(now)
+        if late:
+            self.emit(now, ev.LATE, "red" if RED in late else None, "black" if BLACK in late else None, "20.1")
 
     def due_in(self, now):
         """ms until tick() may have work (flag, snapshot, 21.5; 20.1 within a second), at most SNAPSHOT_MS, or None."""

@@ -2,6 +2,7 @@
 # figures for the times, the 16x16 Chinese glyphs of ui/glyphs.py, and
 # framebuf's own 8x8 text. Pure: no pins, no time.
 import framebuf
+import micropython
 
 from ui import glyphs
 
@@ -30,6 +31,7 @@ def text_width(text, w, t):
     return (len(text) - narrow) * (w + t) + narrow * 3 * t
 
 
+@micropython.native  # (the frames of these three on the C stack: in bytecode each is a heap block a call)
 def big_text(fb, text, x, y, w, h, t, c=1):
     """Seven-segment figures (0-9, '-', ':', '.') w x h, strokes t thick."""
     half = h // 2
@@ -45,6 +47,7 @@ def big_text(fb, text, x, y, w, h, t, c=1):
     return x
 
 
+@micropython.native
 def figure(fb, ch, x, y, w, h, t):
     """One character of big_text at x (the running clock redraws a figure
     at a time: ui/fields.py)."""
@@ -54,6 +57,7 @@ def figure(fb, ch, x, y, w, h, t):
         _figure(fb, _SEGMENTS.get(ch, 0), x, y, w, h, t, 1)
 
 
+@micropython.native
 def _figure(fb, bits, x, y, w, h, t, c):
     half = h // 2
     if bits & 1:

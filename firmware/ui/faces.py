@@ -8,7 +8,8 @@
 #
 # Each face is drawn as fields (ui/fields.py): a redraw of the face shown
 # draws only the fields that changed (the running clock's tick: a figure or
-# two). Face(fb, side, slice_points=15) draws in steps: update() only finds
+# two, drawn at once by a step of its own: Face._tick). Face(fb, side,
+# slice_points=15) draws in steps: update() only finds
 # whether a redraw is due, and draw_slice() draws the next step (a field, a
 # figure, 15 points of a mini board); a device calls it once a scan and
 # sends the frame only once it is whole (boards/device.py, Panel), so that
@@ -16,28 +17,26 @@
 # an alert 616,000: 3-12 ms on an RP2040). slice_points=0 (the simulators)
 # draws the whole redraw in update().
 #
-# Which face (choose()): before the start the set-up check; the arbiter's
+# Which face (choose(), ui/choice.py): before the start the set-up check; the arbiter's
 # overrule (16.3, 17.1, 21.5: an annulment until play resumes, a new result
 # until it is confirmed, a foul declared or struck for 5 s); a flag for 3 s,
 # then the result it caused; a result; a standing alert; a touch duty on
 # the display of the side that must honour it; else the running clock.
-import ticks
-from clock.control import DELAY
-from clock.clock import PAUSED, READY, RUNNING
-from game.phases import IDLE, SETUP
+import micropython
+
 from ui import words
+from ui.choice import choose, delay_left, extra, to_move
 from ui.fields import Fields
 from ui.timefmt import clock_text, instant_text
 from xq import squares
 from xq.pieces import BLACK, RED, colour, index, other, type_of
 
 _NAMES = ("RED", "BLACK")
-_FLAG_SHOWN_MS = 3000  # a flag's own face, before the result's
-_OVERRULE_SHOWN_MS = 5000  # a foul declared or struck in play, before the clock's face
 _BOARD_X = 1
 _BOARD_Y = 2
 _PANEL_X = 58  # the text beside the mini board
 _KEY = 8  # items of Face.key()
+_TICK = "tick"  # Face.work: the running clock's tick, drawn by the next steps (Face._tick)
 
 
 def _new_key() -> list:
@@ -48,93 +47,10 @@ def _name(side):
     return _NAMES[side >> 3]
 
 
-def choose(scene, now, side):
-    """The name of the face `side`'s display shows (side None: shared)."""
-    g = scene.game
-    if g.phase == IDLE or g.clock is None:
-        return "idle"
-    if g.phase == SETUP:
-        return "setup"
-    if overrule_shown(scene, now):
-        return "overrule"
-    if scene.flag is not None and (ticks.diff(now, scene.flag[2]) < _FLAG_SHOWN_MS
-                                   or not (g.result or g.verdict)):
-        return "flag"
-    if g.result or g.verdict:
-        return "result"
-    if scene.alert is not None:
-        return "alert"
-    if scene.duty is not None and (side is None or side == scene.duty[0]):
-        return "duty"
-    return "running"
-
-
-def overrule_shown(scene, now):
-    """Whether the arbiter's last overrule has the displays: an annulment
-    until play resumes, a new result until confirmed (the scene forgets
-    them then), a foul declared or struck for _OVERRULE_SHOWN_MS."""
-    o = scene.overrule
-    if o is None:
-        return False
-    return o[0] == "annul" or o[0] == "result" or ticks.diff(now, o[4]) < _OVERRULE_SHOWN_MS
-
-
-def delay_left(clock, side, scene, now):
-    """ms of the delay (6.3) still running in `side`'s turn, or 0."""
-    scheme = clock.control.scheme(side)
-    if scheme.mode == DELAY and clock.state == RUNNING and clock.running == side:
-        d = scheme.extra - scene.turn_ms(side, now)
-        return d if d > 0 else 0
-    return 0
-
-
-def extra(clock, side, scene, now):
-    """What a side's face adds to its time: the moves still due in a 6.2
-    period, the byo-yomi periods left (6.4), the delay running (6.3)."""
-    if clock.flag_at(side) != -1:
-        return "FLAG"
-    if clock.in_byoyomi(side, now):
-        return "periods %d" % clock.periods(side, now)
-    left = clock.moves_left(side)
-    if left:
-        return "%d moves due" % left
-    d = delay_left(clock, side, scene, now)
-    if d:
-        return "delay %s" % clock_text(d)
-    if clock.state == PAUSED:
-        return "paused"
-    return ""
-
-
 def _shown(ms):
     """The part of a time its text shows: seconds, tenths below 10 s (as
     clock_text), so a key changes exactly when the text does."""
     return ms // 1000 if ms >= 10000 else -1 - ms // 100
-
-
-def calm_ms(scene, now, most):
-    """ms (1 to `most`) during which no face can change but by an event
-    (which changes scene.version): on the running clock, until the moving
-    side's shown time next changes (a second, a tenth in the last 10 s);
-    `most` wherever anything else may tick (a delay, byo-yomi, a face shown
-    for a while, no clock running). The device loop looks at the faces
-    only then (app_loop.py)."""
-    g = scene.game
-    c = g.clock
-    if c is None or c.state != RUNNING or choose(scene, now, None) != "running":
-        return most
-    side = c.running
-    if c.control.scheme(side).mode == DELAY or c.in_byoyomi(side, now) or scene.duty is not None:
-        return most
-    r = c.remaining(side, now)
-    wait = r % 1000 + 1 if r >= 10000 else r % 100 + 1
-    return wait if wait < most else most
-
-
-def to_move(game):
-    """The side whose clock runs (before the start: the side to move)."""
-    c = game.clock
-    return c.running if c.state != READY and c.running >= 0 else game.position.side
 
 
 class Face:
@@ -148,12 +64,20 @@ class Face:
         self.work = None  # the steps of the redraw still to do (a generator), or None
         self.occupied = bytearray(90)  # a mini board's pieces, taken when it is drawn
         self.times = [0, 0]  # Red's and Black's remaining times when key() last looked
+        self.texts = ["", ""]  # their time texts, as a tick last made them (_text)
+        self.texts_of = [None, None]  # the part of each time (_shown) its text shows
+        self.scene = None  # the scene and the time of the tick to draw (work: _TICK)
+        self.now = 0
+        self.tick_step = 0  # the tick's next step
+        self.line = ""  # a player's display: the opponent's line as a tick made it,
+        self.line_of = None  # from this text of the opponent's time
 
     @property
     def next_point(self):
         """The mini board's next point to draw (0: not begun)."""
         return self.fields.next_point
 
+    @micropython.native  # (its frame on the C stack: a bytecode frame of its 16 words is a heap block)
     def key(self, scene, now, into=None):
         """Changes exactly when what the face shows changes: a list of
         _KEY items, written into `into` where given (update() runs every
@@ -198,11 +122,28 @@ class Face:
         k = self.key(scene, now, self.looked)
         if k == self.shown:
             return False
+        if self._only_times(k, self.shown):
+            # the running clock's tick: drawn by the next steps, with no
+            # generator made (a heap block of ~20 words each)
+            self.scene = scene
+            self.now = now
+            self.tick_step = 0
+            self.work = _TICK
+        else:
+            self.work = self._steps(scene, now, k[0], k[1], self.times)
         self.looked, self.shown = self.shown, k  # (the two lists swapped: no allocation)
-        self.work = self._steps(scene, now, k[0], k[1], self.times)
         if not self.slice_points:
             self.finish()
         return True
+
+    def _only_times(self, k, old):
+        """True when the running clock is shown whole (or a tick of it is
+        still to draw) and only its times changed: the name, the scene's
+        version, the phase, the clock's state and the side to move are
+        those of `old`, the key last shown."""
+        work = self.work
+        return (k[0] == "running" and self.fields.shows == "running" and (work is None or work is _TICK)
+                and k[0] == old[0] and k[1] == old[1] and k[2] == old[2] and k[3] == old[3] and k[4] == old[4])
 
     def draw(self, scene, now, name=None):
         """The whole face, drawn now from a blank frame."""
@@ -225,11 +166,39 @@ class Face:
         work = self.work
         if work is None:
             return False
-        try:
-            next(work)
-        except StopIteration:
-            self.work = None
+        if work is _TICK:
+            if not self._tick():
+                self.work = None
+            return True
+        for _ in work:  # (not next(): the end of a for raises no StopIteration, an allocation)
+            return True
+        self.work = None
         return True
+
+    def _tick(self):
+        # A step of the running clock's tick: the fields that its times
+        # change (the top bar or the side marks change only with the side
+        # to move, which a tick keeps): the texts, then a row of figures or
+        # a line a step: the same pixels as _running's or _shared's steps,
+        # allocating only the new time's text. True while steps remain.
+        i = self.tick_step
+        self.tick_step = i + 1
+        if i == 0:  # (the texts a step of their own: on the emulated Pico each step stays under 150,000 instructions)
+            self._text(0)
+            self._text(1)
+            return True
+        if self.side is None:
+            return _shared_tick(self, self.fields, self.texts, i - 1)
+        return _running_tick(self, self.fields, self.side, self.texts, i - 1)
+
+    def _text(self, i):
+        # side i's time text (0 Red, 1 Black) at self.times, made again
+        # only when the part of it shown changed: the side whose clock
+        # stands keeps its text
+        shown = _shown(self.times[i])
+        if shown != self.texts_of[i]:
+            self.texts_of[i] = shown
+            self.texts[i] = clock_text(self.times[i])
 
     def _steps(self, scene, now, name, version, times):
         """The redraw of face `name`, a step per yield (times: the
@@ -296,6 +265,26 @@ def _running(f, scene, now, side, times):
         yield
 
 
+@micropython.native  # (its frame on the C stack, as the tick's other calls)
+def _running_tick(face, f, side, texts, step):
+    """Step `step` of _running's fields that the times change (Face._tick):
+    the own figures, the extra line, the opponent's (made again only when
+    its time's text is a new one), a field unchanged passed in the same
+    step. True while steps remain."""
+    if step == 0:
+        if f.big_now(texts[index(side)], None, 13, 14, 29, 3):
+            return True
+        face.tick_step += 1  # (the figures unchanged: on to the extra line in this step)
+    if step <= 1 and f.text(extra(face.scene.game.clock, side, face.scene, face.now), 0, 45):
+        return True
+    opp = other(side)
+    if texts[index(opp)] is not face.line_of:
+        face.line_of = texts[index(opp)]
+        face.line = "%s %s" % (_name(opp), face.line_of)
+    f.text(face.line, 0, 56)
+    return False
+
+
 # The running face's top bar: a side's name, and whether it is to move.
 _BARS = ("RED   YOUR MOVE", "RED   waiting", "BLACK YOUR MOVE", "BLACK waiting")
 
@@ -305,13 +294,36 @@ def _shared(f, scene, now, times):
     g = scene.game
     c = g.clock
     moving = to_move(g)
-    for side, y in ((RED, 0), (BLACK, 27)):
+    for side, y in _ROWS:
         if f.label(_name(side)[0], 0, y, 11, 23, side == moving):
             yield
         yield from f.big(clock_text(times[index(side)]), 15, y, 10, 22, 2) or ()
-    text = extra(c, moving, scene, now)
-    if f.text(("%s %s" % (_name(moving)[0], text)) if text else "", 0, 55):
+    if f.text(_shared_extra(c, moving, scene, now), 0, 55):
         yield
+
+
+_ROWS = ((RED, 0), (BLACK, 27))  # a shared display's rows: (side, y)
+
+
+@micropython.native  # (its frame on the C stack, as the tick's other calls)
+def _shared_tick(face, f, texts, step):
+    """Step `step` of _shared's fields that the times change (Face._tick):
+    Red's figures, Black's, then the last line, a row unchanged passed in
+    the same step. True while steps remain."""
+    while step < 2:
+        step += 1
+        face.tick_step = step + 1  # (Face._tick's count: step 0 is its texts')
+        if f.big_now(texts[step - 1], 15, 27 * (step - 1), 10, 22, 2):
+            return True
+    g = face.scene.game
+    f.text(_shared_extra(g.clock, to_move(g), face.scene, face.now), 0, 55)
+    return False
+
+
+def _shared_extra(c, moving, scene, now):
+    """The shared display's last line: the side to move's extra, if any."""
+    text = extra(c, moving, scene, now)
+    return ("%s %s" % (_name(moving)[0], text)) if text else ""
 
 
 def _panel(f, title, chinese, english, line1, line2):

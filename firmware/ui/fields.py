@@ -23,6 +23,13 @@
 # face is the face drawn whole, pixel for pixel (tests/ui/test_faces.py). A
 # field's record allocates nothing once made (a step that allocates runs
 # slower as the heap fills).
+#
+# The running clock's tick draws its few changed fields at once (text(),
+# big_now(): ui/faces.py, Face._tick), with no generator made; those calls
+# are native code, whose frame is on the C stack: a bytecode frame of over
+# 11 words of locals and stack is a heap block at each call, every second.
+import micropython
+
 from ui import draw, miniboard
 
 
@@ -43,6 +50,7 @@ class Fields:
         self.half = {}  # where -> the text being drawn a step at a time, until its last step
         self.shows = shows
 
+    @micropython.native
     def text(self, text, x, y):
         """8x8 text with its top left at (x, y)."""
         k = y * 128 + x
@@ -113,6 +121,50 @@ class Fields:
         return self._big(k, text, x, y, w, h, t)
 
     def _big(self, k, text, x, y, w, h, t):
+        old = self._big_begin(k, text, x, y, w, h, t)
+        fb = self.fb
+        at = self.how[k]
+        yield
+        for i in range(len(text)):
+            ch = text[i]
+            cw = 3 * t if ch == ":" or ch == "." else w + t  # draw.figure_width, inline
+            if old is None or old[i] != ch:
+                if old is not None:
+                    fb.fill_rect(at, y, cw, h, 0)
+                draw.figure(fb, ch, at, y, w, h, t)
+                yield
+            at += cw
+        self.drawn[k] = text
+        self.half[k] = None
+
+    @micropython.native
+    def big_now(self, text, x, y, w, h, t):
+        """big()'s figures drawn at once, no steps and no generator (the
+        running clock's tick): the same pixels. True if it drew."""
+        k = y * 128 + (x or 0)
+        if self.drawn.get(k) == text and not self.half.get(k):
+            return False
+        old = self._big_begin(k, text, x, y, w, h, t)
+        fb = self.fb
+        at = self.how[k]
+        for i in range(len(text)):  # (as _big's, without its yields)
+            ch = text[i]
+            cw = 3 * t if ch == ":" or ch == "." else w + t
+            if old is None or old[i] != ch:
+                if old is not None:
+                    fb.fill_rect(at, y, cw, h, 0)
+                draw.figure(fb, ch, at, y, w, h, t)
+            at += cw
+        self.drawn[k] = text
+        self.half[k] = None
+        return True
+
+    @micropython.native
+    def _big_begin(self, k, text, x, y, w, h, t):
+        # The start of a big field's redraw: clears what the new text does
+        # not draw over and places it; returns the old text when the new
+        # one is laid out as it (only the figures that changed are then
+        # drawn), else None.
         old = self.drawn.get(k)
         half = self.half.get(k)
         fb = self.fb
@@ -127,21 +179,9 @@ class Fields:
         else:
             fb.fill_rect(self.how[k], y, draw.text_width(old, w, t), h, 0)
             old = None
-        at = self.how[k] if old is not None else _left(text, x, w, t)
         self.half[k] = text
-        self.how[k] = at
-        yield
-        for i in range(len(text)):
-            ch = text[i]
-            cw = 3 * t if ch == ":" or ch == "." else w + t  # draw.figure_width, inline
-            if old is None or old[i] != ch:
-                if old is not None:
-                    fb.fill_rect(at, y, cw, h, 0)
-                draw.figure(fb, ch, at, y, w, h, t)
-                yield
-            at += cw
-        self.drawn[k] = text
-        self.half[k] = None
+        self.how[k] = self.how[k] if old is not None else _left(text, x, w, t)
+        return old
 
     def board(self, position, put, clear, flip, x, y, points, occupied):
         """The mini board (ui/miniboard.py): the pieces of `position` as

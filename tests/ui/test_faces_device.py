@@ -9,13 +9,30 @@ from xqboard.faces_png import pixel
 
 # A fake micropython-lib ssd1306 module: the driver is a FrameBuffer over
 # `buffer`; write_cmd/write_data act on a display memory (ram) as the
-# SSD1306 does in horizontal addressing mode (col and page windows).
+# SSD1306 does in horizontal addressing mode (col and page windows). Its
+# `i2c` takes the writes ui/paging.py makes on the driver's bus (a control
+# byte, then commands or data) into the same memory; with
+# SSD1306_I2C.bus = False it has none, and the sender calls the driver.
 FAKE_SSD1306 = r"""
 import framebuf, sys
+class _Bus:
+    def __init__(self, oled):
+        self.oled = oled
+    def writeto(self, addr, buf):
+        o = self.oled
+        assert addr == o.addr
+        if buf[0] == 0x00:  # Co=0, D/C#=0: commands
+            for c in bytes(buf[1:]):
+                o.write_cmd(c)
+        else:
+            assert buf[0] == 0x40  # Co=0, D/C#=1: data
+            o.write_data(bytes(buf[1:]))
 class SSD1306_I2C(framebuf.FrameBuffer):
     made = []
+    bus = True
     def __init__(self, w, h, i2c, addr=0x3C):
         self.addr = addr
+        self.i2c = _Bus(self) if SSD1306_I2C.bus else None
         self.buffer = bytearray(w * h // 8)
         self.ram = bytearray(w * h // 8)
         self.cmds = []
@@ -106,8 +123,17 @@ def test_two_displays_on_the_esp32s3_show_each_players_face(mp):
     # script) plus the faces' modules, 24.7 KB measured as .mpy in RAM
     # (frozen into flash on a built image: manifest.py), the two 1 KB
     # frames and the fake displays' own copies (2 KB); at 288k the `new`
-    # command finds no room to load (game/cold.py).
-    out = mp.run(DEVICE, heap="320k")
+    # command finds no room to load (game/cold.py). The parts written on
+    # the driver's bus (as on a board) and through its calls: the same.
+    frames = {}
+    for bus in (True, False):
+        out = mp.run(DEVICE.replace("hw = FakeHardware()", "SSD1306_I2C.bus = %r\nhw = FakeHardware()" % bus, 1),
+                     heap="320k")
+        frames[bus] = _two_displays_checked(out)
+    assert frames[True] == frames[False]
+
+
+def _two_displays_checked(out):
     lines = _printed(out)
     assert lines["addr"] == "0x3c 0x3d"
     assert lines["synced"] == "True True"  # every change reached each display
@@ -124,6 +150,7 @@ def test_two_displays_on_the_esp32s3_show_each_players_face(mp):
     assert red != black
     # running: the top bar is inverted on the display of the side to move only
     assert pixel(red, 0, 0) == 1 and pixel(black, 0, 0) == 0
+    return red, black
 
 
 # The same board with one display shared by both players: the ESP32-S3
