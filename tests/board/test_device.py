@@ -34,14 +34,10 @@ for f in shell.dev.port.take():
 
 
 def test_device_shell_drives_the_app_with_fake_hardware(mp, tmp_path):
-    # 320k: the fake hardware and this script's own code, compiled here from
-    # source (device_shell.py alone ~22 KB on x64), share the heap with the
-    # firmware's .mpy bytecode, which the unix port keeps in the heap (app's
-    # imports ~137 KB on x64) where a device keeps it frozen in flash. At
-    # 256k the compile of device_shell.py found no 1,280 contiguous bytes
-    # (it passes from 270k). The firmware's own heap budget is test_long_game's
-    # (a 600-ply game in runtime.HEAP) and the target bench's free heap.
-    out = mp.run(DEVICE.replace("sys.argv[1]", repr(str(tmp_path / "j"))), heap="320k")
+    # 256k: the fake hardware and this script's own code share the heap with
+    # the firmware here (the firmware alone runs a 600-ply game in runtime.HEAP,
+    # test_long_game.py).
+    out = mp.run(DEVICE.replace("sys.argv[1]", repr(str(tmp_path / "j"))), heap="256k")
     lines = out.splitlines()
     assert any(" SETUP confirmed by=arbiter" in x for x in lines)
     assert any(" MOVE 1 h2e2 red" in x for x in lines), lines
