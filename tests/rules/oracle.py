@@ -34,6 +34,19 @@ def in_check(fen):
     return bool(pyffish.gives_check(VARIANT, fen, []))
 
 
+def judge(fen):
+    """(legal, verdict, in_check) of `fen` from two pyffish calls, where
+    the three functions above take three (the verdict asks for the legal
+    moves again): 2,000 positions in ~16 s of CPU instead of ~24 s.
+    >>> judge(START)[1:]
+    ('playing', False)
+    """
+    moves = pyffish.legal_moves(VARIANT, fen, [])
+    check = bool(pyffish.gives_check(VARIANT, fen, []))
+    return (sorted(to_iccs(m) for m in moves),
+            "playing" if moves else "mated" if check else "stalemated", check)
+
+
 def random_positions(count, seed, max_plies=300, keep=0.15):
     """`count` distinct FENs from random games. The games are played with
     the firmware core for speed (pyffish takes ~1.5 ms a call); every

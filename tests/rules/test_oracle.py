@@ -23,7 +23,7 @@ pytestmark = pytest.mark.xdist_group("oracle_positions")
 def positions():
     fens = oracle.random_positions(COUNT, seed=20261130)
     # pyffish normalises FENs its own way; ours must be what pyffish reads.
-    return [(fen, oracle.legal(fen), oracle.verdict(fen), oracle.in_check(fen)) for fen in fens]
+    return [(fen,) + oracle.judge(fen) for fen in fens]
 
 
 def test_sample_has_mates_and_stalemates(positions):
