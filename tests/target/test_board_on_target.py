@@ -29,10 +29,28 @@ def emulator_cpu_s():
     return r.ru_utime + r.ru_stime
 
 
-def replay(script_path, flash):
+def replay(script_path, flash, clock="emulated"):
     lines = []
-    assert emulator.run_scenario(str(script_path), str(flash), out=lines.append) == ""
+    assert emulator.run_scenario(str(script_path), str(flash), out=lines.append, clock=clock) == ""
     return lines
+
+
+def first_difference(one, two):
+    i = next((i for i, (a, b) in enumerate(zip(one, two)) if a != b), min(len(one), len(two)))
+    return i, one[max(i - 1, 0):i + 2], two[max(i - 1, 0):i + 2]
+
+
+def within_a_ms(a, b):
+    """Two of the board's lines alike but for numbers 1 apart (`at=1300`
+    against `at=1301`): words equal, or their digits' values within 1."""
+    wa, wb = a.split(), b.split()
+    return len(wa) == len(wb) and all(x == y or _numbers_within_1(x, y) for x, y in zip(wa, wb))
+
+
+def _numbers_within_1(x, y):
+    kx, _, vx = x.rpartition("=")
+    ky, _, vy = y.rpartition("=")
+    return kx == ky and vx.isdigit() and vy.isdigit() and abs(int(vx) - int(vy)) <= 1
 
 
 def test_master_game_recorded_exactly_and_identically(elf, tmp_path):
@@ -58,13 +76,30 @@ def test_master_game_recorded_exactly_and_identically(elf, tmp_path):
 
 
 def test_two_runs_give_identical_logs(elf, tmp_path):
+    # On the script's clock (boards/qemu.py, VirtualClockRunner) the board's
+    # own work is all that could differ between two runs: its log must not.
+    game = next(master_games()).split()[:20]
+    script, _ = sc.game(tc="5m", moves_iccs=game)
+    (tmp_path / "s.txt").write_text(script)
+    one = replay(tmp_path / "s.txt", tmp_path / "a.img", clock="virtual")
+    two = replay(tmp_path / "s.txt", tmp_path / "b.img", clock="virtual")
+    assert one == two, first_difference(one, two)
+    assert sc.moves(one) == game
+    assert one == [x for x in sc.run(script) if not x.startswith("?")], "the unix port's runner, the same clock"
+
+
+def test_two_runs_on_the_emulated_clock_agree_within_a_ms(elf, tmp_path):
+    # On the emulated clock a step takes the time its instructions take, and
+    # now and then (1 run in 7-10 at load) a time differs by 1 ms: the qemu
+    # port's ticks slip a ms when SysTick reloads between two reads
+    # (docs/DEVELOPING.md, "No flaky test"). The events, their order and
+    # every other word agree; no time by more than 1 ms.
     game = next(master_games()).split()[:20]
     script, _ = sc.game(tc="5m", moves_iccs=game)
     (tmp_path / "s.txt").write_text(script)
     one = replay(tmp_path / "s.txt", tmp_path / "a.img")
     two = replay(tmp_path / "s.txt", tmp_path / "b.img")
-    first = next((i for i, (a, b) in enumerate(zip(one, two)) if a != b), None)
-    assert one == two, (first, one[first - 1:first + 2] if first else None, two[first - 1:first + 2] if first else None)
+    assert len(one) == len(two) and all(within_a_ms(a, b) for a, b in zip(one, two)), first_difference(one, two)
 
 
 def test_power_cut_keeps_every_event_the_host_saw(elf, tmp_path):

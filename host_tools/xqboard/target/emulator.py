@@ -212,16 +212,19 @@ class Emulator:
                 buf = buf[nl + 1:]
 
 
-def scenario_code(script, flash, end_ms, timing="typical"):
-    return "import boards.qemu as q\nq.scenario(%r, %r, %d, %r)" % (
-        os.path.abspath(script), flash, end_ms, timing)
+def scenario_code(script, flash, end_ms, timing="typical", clock="emulated"):
+    return "import boards.qemu as q\nq.scenario(%r, %r, %d, %r, clock=%r)" % (
+        os.path.abspath(script), flash, end_ms, timing, clock)
 
 
-def run_scenario(script, flash, out=print, timeout=600, timing="typical"):
+def run_scenario(script, flash, out=print, timeout=600, timing="typical", clock="emulated"):
     """Replays a scenario script (README, "Scenario scripts") on the
     emulated board, its journal on the flash image; `out` gets each line the
     board sends, its payload without the checksum (and an event's chain
-    word), as `xqboard scenario` prints them. Returns the board's error output ("" when it ran well)."""
+    word), as `xqboard scenario` prints them. Returns the board's error
+    output ("" when it ran well). clock: "emulated" (the board's ticks run
+    as its instructions take) or "virtual" (the script's ms, as the unix
+    port's runner keeps them: boards/qemu.py, VirtualClockRunner)."""
     from .. import core  # noqa: F401  (puts firmware/ and boards/ on sys.path)
     from boards import scenario
     from boards.simrun import TAIL_MS
@@ -232,7 +235,7 @@ def run_scenario(script, flash, out=print, timeout=600, timing="typical"):
         acts = scenario.parse(f.readlines())
     end_ms = (acts[-1][0] if acts else 0) + TAIL_MS
     with Emulator(flash) as emu:
-        emu.launch(scenario_code(script, emu.flash, end_ms, timing))
+        emu.launch(scenario_code(script, emu.flash, end_ms, timing, clock))
         for frame in emu.lines(timeout):
             try:
                 out(split(decode(frame + b"\n"))[0])  # without the chain word, as boards/simrun.py
