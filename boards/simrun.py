@@ -11,7 +11,7 @@ from boards.sim import SimBoard
 from game.events import CHAIN_BYTES, CHAIN_MARK
 from game.phases import SETUP
 from link import auth
-from link.frame import FrameError, crc, decode
+from link.frame import FrameError, crc, unframed
 from xq import squares
 from xq.pieces import side_name, side_of
 
@@ -45,7 +45,7 @@ class Runner:
                 self.out(frame)
                 continue
             try:
-                payload = decode(frame)
+                payload = unframed(frame)
             except FrameError as e:
                 self.out("? unreadable frame from the board: %s" % e)
                 continue

@@ -118,9 +118,9 @@ j.close()
 # between the last snapshot's commit and the pointer's write): more records
 # after it than the bound after the last one (63)
 if len(starts) > 1:
-    from link.frame import encode
+    from link.frame import framed
     with open("/games/clock", "wb") as f:
-        f.write(encode("C %%d -1 0 0 %%d" %% (j.games()[-1], starts[-2])))
+        f.write(framed("C %%d -1 0 0 %%d" %% (j.games()[-1], starts[-2])))
     j = Journal("/games")
     g = Game()
     _, _, w0 = flash.stats()
@@ -131,7 +131,7 @@ if len(starts) > 1:
     print("BEFORE", n, g.seq, d, w1 - w0)
     j.close()
     with open("/games/clock", "wb") as f:  # the pointer as the game left it, for the next run
-        f.write(encode("C %%d -1 0 0 %%d" %% (j.games()[-1], starts[-1])))
+        f.write(framed("C %%d -1 0 0 %%d" %% (j.games()[-1], starts[-1])))
 """
 
 

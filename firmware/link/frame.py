@@ -24,15 +24,15 @@ def crc(payload):
     return "%08x" % (binascii.crc32(payload) & 0xFFFFFFFF)
 
 
-def encode(payload):
+def framed(payload):
     """The frame of a payload (str): bytes ending in a newline."""
-    # A `*` inside the payload is fine: decode() takes the last one.
+    # A `*` inside the payload is fine: unframed() takes the last one.
     if "\n" in payload:
         raise FrameError("payload may not contain a newline")
     return ("%s*%s\n" % (payload, crc(payload))).encode()
 
 
-def decode(line, limit=MAX_LINE):
+def unframed(line, limit=MAX_LINE):
     """The payload (str) of one frame (bytes or str, with or without its
     newline) of at most `limit` bytes; FrameError says what is wrong."""
     if not isinstance(line, (bytes, bytearray)):

@@ -11,7 +11,7 @@
 from micropython import const
 
 from link import auth
-from link.frame import FrameError, LineReader, decode, encode
+from link.frame import FrameError, LineReader, unframed, framed
 
 PROTOCOL = 2  # 2: UTF-8 text values, `%` escapes (docs/PROTOCOL.md)
 COMMAND_ID = const(2147483647)  # the largest command id: 10 digits (link/bounds.py)
@@ -30,7 +30,7 @@ class Link:
         self.bad_frames = 0
 
     def send(self, payload):
-        self.port.write(encode(payload))
+        self.port.write(framed(payload))
 
     def feed(self, data, handle):
         """Reads bytes from the host; for each good command calls
@@ -46,7 +46,7 @@ class Link:
         if not line.strip():
             return  # a bare newline: keep-alive
         try:
-            payload = decode(line)
+            payload = unframed(line)
         except FrameError as e:
             return self._bad(str(e))
         words = payload.split()

@@ -6,7 +6,7 @@ from binascii import hexlify
 
 from game import events as ev
 from game.sealed import emit_sealed
-from link.frame import FrameError, decode
+from link.frame import FrameError, unframed
 from store.lines import MAX_RECORD
 
 
@@ -16,7 +16,7 @@ def unsaved(journal, game):
     events after the journal's last went to the host unkept."""
     try:
         with open(journal.dir + "/clock", "rb") as f:
-            words = decode(f.readline(), MAX_RECORD).split(" ", 3)
+            words = unframed(f.readline(), MAX_RECORD).split(" ", 3)
         if words[0] == "U" and int(words[1]) == game:
             return int(words[2]), (words[3] if words[3] != "-" else None)
     except (OSError, FrameError, ValueError, IndexError):

@@ -41,7 +41,7 @@ from micropython import const
 
 from game import cold
 from game.events import seq_t
-from link.frame import encode
+from link.frame import framed
 from ui import shown
 
 SEP = " ~~ "  # between an event and the clock snapshot in one record
@@ -195,9 +195,9 @@ class Journal:
             try:
                 size, crc = self.size, self.crc
                 if len(records) > 1:
-                    size, crc = self._write(encode("B %d" % len(records)), size, crc)
+                    size, crc = self._write(framed("B %d" % len(records)), size, crc)
                 for r in records:
-                    size, crc = self._write(encode(r), size, crc)
+                    size, crc = self._write(framed(r), size, crc)
                 self._f.flush()
                 self.writes += 1
                 self.size, self.crc = size, crc
@@ -326,7 +326,7 @@ class Journal:
             if self._mark is None:
                 self._mark = open(self.dir + "/clock", "wb")
             self._mark.seek(0)
-            self._mark.write(encode(text))
+            self._mark.write(framed(text))
             self._mark.flush()
             return True
         except (OSError, MemoryError):

@@ -26,7 +26,7 @@ from game import cold
 from game.chain import replayed, split as split_chain
 from game.events import seq_of
 from game.fastdecode import decode_fast
-from link.frame import FrameError, decode
+from link.frame import FrameError, unframed
 from store import snapshot as _snapshot
 from store.lines import MAX_RECORD, Lines, cut_tail, decode_snapshot, payload_of, resync, split_record
 
@@ -388,7 +388,7 @@ def _mark(journal, game):
     # it is of `game` and whole, else None.
     try:
         with open(journal.dir + "/clock", "rb") as f:
-            words = decode(f.readline(), MAX_RECORD).split()
+            words = unframed(f.readline(), MAX_RECORD).split()
         if words[0] == "C" and int(words[1]) == game:
             return [int(w) for w in words[1:6]]
     except (OSError, FrameError, ValueError, IndexError):

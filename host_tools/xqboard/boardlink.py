@@ -28,7 +28,7 @@ from .core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 
 from game import events as schema  # noqa: E402
 from link import auth  # noqa: E402
-from link.frame import FrameError, LineReader, decode, encode  # noqa: E402
+from link.frame import FrameError, LineReader, unframed, framed  # noqa: E402
 from xq.pieces import BLACK, RED, side_name  # noqa: E402
 
 
@@ -155,7 +155,7 @@ class BoardLink:
                 self.bad_lines += 1
                 continue
             try:
-                payload = decode(line)
+                payload = unframed(line)
             except FrameError:
                 self.bad_lines += 1
                 continue
@@ -243,7 +243,7 @@ class BoardLink:
             if self.key is None:
                 raise ValueError("no arbiter key: this command needs one")
             payload += " mac=" + auth.mac(self.key, self.greeting.get("nonce", "0"), payload)
-        return encode(payload)
+        return framed(payload)
 
     def reserve(self):
         """The next command id, taken for a command signed elsewhere (the

@@ -35,7 +35,7 @@ from .core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 from game import chain  # noqa: E402
 from game import events as ev  # noqa: E402
 from link import auth  # noqa: E402
-from link.frame import FrameError, decode  # noqa: E402
+from link.frame import FrameError, unframed  # noqa: E402
 
 PGN_SUFFIXES = (".iccs.pgn", ".wxf.pgn", ".chinese.pgn", ".bare.pgn", ".pgn")
 _TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$', re.M)
@@ -128,7 +128,7 @@ def read_frames(path):
         if not line.endswith(b"\n") and n == len(lines):
             break  # torn: the logger stopped mid-write (the board still has it)
         try:
-            payloads.append(decode(line))
+            payloads.append(unframed(line))
         except FrameError as e:
             first_bad = first_bad or "line %d: %s" % (n, e)
     if first_bad and not payloads:

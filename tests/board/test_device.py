@@ -7,7 +7,7 @@ import sys
 from sense_fakes import FakeHardware
 from device_shell import Shell
 from boards import pico
-from link.frame import decode
+from link.frame import unframed
 
 hw = FakeHardware({5: "load"})
 # the Pico definition reads its battery on GP29, VSYS/3
@@ -29,7 +29,7 @@ lever.v = 0; shell.run(50); lever.v = 1; shell.run(50)   # Red presses its lever
 hw.adc_mv[29] = 3000 / 3
 app.check_battery(shell.now)
 for f in shell.dev.port.take():
-    print(decode(f))
+    print(unframed(f))
 """
 
 

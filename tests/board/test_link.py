@@ -10,7 +10,7 @@ from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from xqboard.paths import REPO
 
 from link import auth  # noqa: E402
-from link.frame import FrameError, crc, decode, encode  # noqa: E402
+from link.frame import FrameError, crc, unframed, framed  # noqa: E402
 
 from . import scenarios as sc
 
@@ -18,17 +18,17 @@ MP = REPO / "tests" / "mp"
 
 
 def frame(payload):
-    return encode(payload)
+    return framed(payload)
 
 
 def test_frame_round_trip_and_checks():
-    f = encode("E 1 0 GAME new")
-    assert f.endswith(b"\n") and decode(f) == "E 1 0 GAME new"
-    assert decode(encode("C 3 new tc=60m/30,10m/10*")) == "C 3 new tc=60m/30,10m/10*"
+    f = framed("E 1 0 GAME new")
+    assert f.endswith(b"\n") and unframed(f) == "E 1 0 GAME new"
+    assert unframed(framed("C 3 new tc=60m/30,10m/10*")) == "C 3 new tc=60m/30,10m/10*"
     for bad, why in [(b"E 1 0 GAME new\n", "no checksum"), (f[:-3] + b"00\n", "bad checksum"),
                      (b"\xff\xfe*%s\n" % crc(b"\xff\xfe").encode(), "not UTF-8"), (b"E\x01*%s\n" % crc("E\x01").encode(), "not printable")]:
         with pytest.raises(FrameError) as e:
-            decode(bad)
+            unframed(bad)
         assert why in str(e.value)
 
 
@@ -79,7 +79,7 @@ def run_raw(raw):
             if isinstance(item, tuple):
                 payload = item[1]
                 payload += " mac=" + auth.mac(KEY, r.app.link.nonce, payload)
-                data = encode(payload)
+                data = framed(payload)
             else:
                 data = item + b"*" + crc(item.decode()).encode() + b"\n"
             r.board.port.host_write(data)

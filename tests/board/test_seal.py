@@ -10,7 +10,7 @@ from xqboard.verify import check_payloads
 from game import chain  # noqa: E402
 from game import events as ev  # noqa: E402
 from game.game import BLACK, RED, Game  # noqa: E402
-from link.frame import decode, encode  # noqa: E402
+from link.frame import unframed, framed  # noqa: E402
 from store.recovery import Reader  # noqa: E402
 from xq.squares import parse_move  # noqa: E402
 
@@ -117,11 +117,11 @@ def test_an_event_edited_on_the_flash_is_reported_at_power_up(tmp_path):
     store = tmp_path / "journal"
     sc.run(script, store=store)
     path = store / "g00001.log"
-    records = [decode(line, 1024) for line in path.read_bytes().splitlines()]
+    records = [unframed(line, 1024) for line in path.read_bytes().splitlines()]
     n = next(i for i, r in enumerate(records) if " MOVE 2 h9g7 " in r)
     seq = ev.seq_of(records[n])
     records[n] = records[n].replace("h9g7", "h9i7")
-    path.write_bytes(b"".join(encode(r) for r in records))
+    path.write_bytes(b"".join(framed(r) for r in records))
     lines = sc.run("%d cmd status\n" % 100, store=store)
     power = sc.events(lines, "POWER")
     assert [w[4] for w in power] == ["restored", "chain"]

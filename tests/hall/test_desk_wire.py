@@ -16,7 +16,7 @@ from xqboard.hall.wire import Malformed, decode
 
 from .fuzzing import _mutate
 
-from link.frame import encode  # noqa: E402  (firmware/, on the path once xqboard.boardlink is imported)
+from link.frame import framed  # noqa: E402  (firmware/, on the path once xqboard.boardlink is imported)
 
 CMD = command_topic("pc1")
 ANS = answer_topic("pc1")
@@ -79,7 +79,7 @@ def test_the_door_gives_one_ticket_per_request_and_the_same_answer_to_a_retry():
     door.step(logger)
     assert len(logger.board.session.sent) == 1  # signed twice, sent once
     assert logger.board.session.sent[0].startswith(b"C 2 adjust red 60000 mac=0123456789abcdef")
-    link.feed(encode("A 2 ok"))
+    link.feed(framed("A 2 ok"))
     door.step(logger)
     assert pub.answers[-1] == {"step": "reply", "req": "r1", "device": "b1", "cid": 2, "reply": ["ok"], "game": 1}
     pub.inbox = [ask(), (CMD, json.dumps(sign).encode())]

@@ -12,7 +12,7 @@ from xqboard.logger import Logger
 from xqboard.logger.files import read_events
 
 from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
-from link.frame import encode  # noqa: E402
+from link.frame import framed  # noqa: E402
 
 from .conftest import short_game, wait_for
 
@@ -51,7 +51,7 @@ def test_one_read_with_the_end_of_a_game_and_the_next_goes_to_each_games_files(t
         wait_for(lambda: logger.boards[0].session.link.synced, 10, step=lambda: answer(board) or logger.step(0.02),
                  what="the greeting")
         frames = []
-        board._send = lambda payload: frames.append(encode(payload))  # held, to go out as one write
+        board._send = lambda payload: frames.append(framed(payload))  # held, to go out as one write
         for _ in range(len(first) + 3):
             board.step()
         board.client.sendall(b"".join(frames))

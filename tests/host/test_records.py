@@ -7,7 +7,7 @@ from xqboard.logger import GameFiles, GameLink, game_from_events, read_events
 from xqboard.logger.round import BoardStart, new_words, parse_pairing
 from xqboard.record import BLACK, RED, read_game, write_pgn
 
-from link.frame import encode  # noqa: E402
+from link.frame import framed  # noqa: E402
 
 GAME = "E 1 0 GAME new event=City_Cup round=3 board=5 red=ZHANG_San black=LI_Si tc=10m+5s level=provincial " \
        "policy=auto fen=rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR_w_-_-_0_1 limit=60 late=15"
@@ -58,7 +58,7 @@ def test_files_survive_a_torn_last_line_and_rebuild_everything(tmp_path):
     f.append(LOG[:10])
     f.write_records()
     with open(f.events_path, "ab") as raw:
-        raw.write(encode(LOG[10])[:-9])  # a crash in the middle of a write
+        raw.write(framed(LOG[10])[:-9])  # a crash in the middle of a write
     again = GameFiles(tmp_path, "b1", 7)
     assert again.payloads == LOG[:10] and again.date == "2026.11.30"
     again.append(LOG[10:])
@@ -75,7 +75,7 @@ def test_files_survive_a_torn_last_line_and_rebuild_everything(tmp_path):
 
 
 def hello(game, seq, cmd=0):
-    return encode("H proto=1 fw=0.1.0 id=b1 nonce=ab game=%d seq=%d cmd=%d phase=playing board=5" % (game, seq, cmd))
+    return framed("H proto=1 fw=0.1.0 id=b1 nonce=ab game=%d seq=%d cmd=%d phase=playing board=5" % (game, seq, cmd))
 
 
 def test_gamelink_follows_the_boards_game_numbers():
@@ -87,17 +87,17 @@ def test_gamelink_follows_the_boards_game_numbers():
         return kept.get(n, [])
 
     link = GameLink(on_game=on_game)
-    assert link.feed(encode(LOG[0])) == []  # before the greeting: left to `since`
+    assert link.feed(framed(LOG[0])) == []  # before the greeting: left to `since`
     link.feed(hello(3, 10))
     assert (link.board_id, link.game_no, switched) == ("b1", 3, [3])
     assert [e.seq for e in link.events] == [1, 2, 3, 4]  # kept from the files
     assert link.requests() and link.gap() == 5
-    got = link.feed(b"".join(encode(p) for p in LOG[2:10]))  # overlapping replay
+    got = link.feed(b"".join(framed(p) for p in LOG[2:10]))  # overlapping replay
     assert [e.seq for e in got] == [5, 6, 7, 8, 9, 10]
     link.feed(hello(3, 10))
     assert link.gap() is None
     # A new game while connected: the board's next journal file.
-    got = link.feed(encode(LOG[0]))
+    got = link.feed(framed(LOG[0]))
     assert switched == [3, 4] and link.game_no == 4 and [e.seq for e in got] == [1]
     assert link.gap() is None
     # Back after the board began game 6: a greeting switches and asks from 1.
@@ -110,7 +110,7 @@ def test_gamelink_first_game_of_a_fresh_board():
     link = GameLink(on_game=lambda n: [])
     link.feed(hello(0, 0))
     assert link.game_no == 0
-    link.feed(encode(LOG[0]))
+    link.feed(framed(LOG[0]))
     assert link.game_no == 1 and len(link.events) == 1
 
 

@@ -14,9 +14,9 @@ from xqboard.logger.files import GameFiles
 from xqboard.verify import check_payloads, verify
 
 from game import events as ev  # noqa: E402
-from link.frame import encode  # noqa: E402
+from link.frame import framed  # noqa: E402
 from store.recovery import split_record  # noqa: E402
-from link.frame import decode  # noqa: E402
+from link.frame import unframed  # noqa: E402
 
 from board.test_seal import KEY, T0, played  # noqa: E402
 from xqboard.paths import REPO
@@ -33,7 +33,7 @@ def write_record(tmp_path, payloads):
 
 
 def write_events(path, payloads):
-    path.write_bytes(b"# xqboard log: board=b1 game=1 date=2026.11.30\n" + b"".join(encode(p) for p in payloads))
+    path.write_bytes(b"# xqboard log: board=b1 game=1 date=2026.11.30\n" + b"".join(framed(p) for p in payloads))
     return path
 
 
@@ -135,7 +135,7 @@ def test_an_edited_pgn_fails_against_its_events(tmp_path, game):
 def test_an_unsealed_record_from_before_the_chain_does_not_verify(tmp_path):
     # the events of a journal written by protocol-1 firmware
     lines = (REPO / "tests/board/data/proto1_g00001.log").read_bytes().splitlines()
-    old = [e for e, _ in (split_record(decode(line, 1024)) for line in lines) if e]
+    old = [e for e, _ in (split_record(unframed(line, 1024)) for line in lines) if e]
     v = verify(write_events(tmp_path / "old.events", old))
     assert not v.ok and "unsealed" in v.reason
 

@@ -22,7 +22,7 @@ from boards.device import Device  # noqa: E402
 from boards.sim import BufferPort
 from boards.simrun import KEY
 from link import auth
-from link.frame import encode
+from link.frame import framed
 
 NONCE = "9"  # the App's nonce: commands are signed with it
 
@@ -57,5 +57,5 @@ class Shell:
     def cmd(self, i, text):
         """Command number i from the host, signed with the scenario key."""
         p = "C %d %s" % (i, text)
-        self.dev.port.host_write(encode(p + " mac=" + auth.mac(KEY, NONCE, p)))
+        self.dev.port.host_write(framed(p + " mac=" + auth.mac(KEY, NONCE, p)))
         self.run(10)

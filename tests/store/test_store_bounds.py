@@ -12,7 +12,7 @@ from boards.sim import SimBoard  # noqa: E402
 from game.config import FIELDS  # noqa: E402
 from game.events import escape  # noqa: E402
 from link import bounds  # noqa: E402
-from link.frame import MAX_LINE, decode, encode  # noqa: E402
+from link.frame import MAX_LINE, unframed, framed  # noqa: E402
 from store.recovery import MAX_RECORD  # noqa: E402
 
 # a valid FEN of 106 bytes (empty files written one by one, big counters),
@@ -74,13 +74,13 @@ def test_greeting_and_game_at_the_maximum_of_every_field(tmp_path):
     assert reply == ["game"]
     app.link.last_id = bounds.COMMAND_ID
     app.game.seq = 10 ** bounds.SEQ - 1
-    sent = [decode(f) for f in b.port.take()]
+    sent = [unframed(f) for f in b.port.take()]
     game = next(p for p in sent if " GAME new " in p)
     greeting = app.greeting()
     assert len(greeting.encode()) <= MAX_LINE, len(greeting.encode())
     assert len(game.encode()) <= MAX_LINE
     assert "id=" + "名" * 5 + " " in greeting  # cut to 16 bytes, whole characters
-    encode(greeting)  # one frame
+    framed(greeting)  # one frame
 
 
 @pytest.mark.parametrize("key", ["event", "round", "board", "red", "black", "tc", "fen"])
@@ -101,9 +101,9 @@ def test_a_command_id_past_the_bound_is_refused(tmp_path):
     app = App(b, nonce="0")
     app.start(0)
     b.port.take()
-    b.port.host_write(encode("C %d hello" % (bounds.COMMAND_ID + 1)))
+    b.port.host_write(framed("C %d hello" % (bounds.COMMAND_ID + 1)))
     app.step(5)
-    assert [decode(f) for f in b.port.take()] == ["X command id must be from 1 to %d" % bounds.COMMAND_ID]
+    assert [unframed(f) for f in b.port.take()] == ["X command id must be from 1 to %d" % bounds.COMMAND_ID]
 
 
 def test_the_link_refuses_ids_past_the_bound_the_greeting_counts():

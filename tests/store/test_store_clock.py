@@ -42,7 +42,7 @@ def test_a_mark_that_does_not_follow_the_last_event_is_not_used(mp, tmp_path):
     # A mark of another game: the clock comes back from the last event's
     # snapshot, the whole think uncharged (the bound of a board without marks).
     damage = ('f = open(STORE + "/clock", "wb"); '
-              'from link.frame import encode; f.write(encode("C 7 6 99999 1")); f.close()')
+              'from link.frame import framed; f.write(framed("C 7 6 99999 1")); f.close()')
     out = mp.run(SCRIPT % {"store": str(tmp_path / "j"), "think": 61000, "damage": damage}, heap="256k")
     assert 55000 <= int(out.split()[3]) <= 62000
 

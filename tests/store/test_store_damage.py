@@ -7,7 +7,7 @@ contiguous log."""
 import pytest
 
 from xqboard.boardlink import BoardLink
-from link.frame import encode
+from link.frame import framed
 
 SCRIPT = r"""
 import os
@@ -60,7 +60,7 @@ def test_a_flipped_bit_ends_recovery_and_is_reported_never_skipped(mp, tmp_path,
     # the host's log stays contiguous: the board renumbers nothing
     host = BoardLink()
     for x in lines:
-        host.feed(encode(x))
+        host.feed(framed(x))
     seqs = [e.seq for e in host.events]
     assert seqs == list(range(1, len(seqs) + 1)) and seqs[-1] > saw + 2
     assert host.gap() is None

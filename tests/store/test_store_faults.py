@@ -16,7 +16,7 @@ import pytest
 
 from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 
-from link.frame import encode  # noqa: E402
+from link.frame import framed  # noqa: E402
 
 from board.test_power import master_games
 from test_store_snapshot import commits, differences, master, recovered, write_cut
@@ -186,7 +186,7 @@ for x in seen:
 def test_the_unix_port_resumes_the_game_from_a_damaged_snapshot(mp, tmp_path, torn):
     moves = max(master_games(), key=lambda g: len(g.split())).split()[:PLIES]
     out = mp.run(MP_SCRIPT % {"store": str(tmp_path / "j"), "moves": moves, "torn": torn,
-                              "mark": encode("C 1 -1 0 0 %d")}, heap="256k")
+                              "mark": framed("C 1 -1 0 0 %d")}, heap="256k")
     got = {x.split(" ", 1)[0]: x.split(" ", 1)[1] for x in out.splitlines() if not x.startswith("L ")}
     lines = [x[2:] for x in out.splitlines() if x.startswith("L ")]
     assert got["FROM"] == "0"  # the whole file read, not the snapshot

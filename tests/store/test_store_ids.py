@@ -12,12 +12,12 @@ from xqboard.paths import REPO
 from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from boards.simrun import KEY, Runner  # noqa: E402
 from link import auth  # noqa: E402
-from link.frame import encode  # noqa: E402
+from link.frame import framed  # noqa: E402
 
 
 def send(r, payload, nonce=None):
     payload += " mac=" + auth.mac(KEY, nonce or r.app.link.nonce, payload)
-    r.board.port.host_write(encode(payload))
+    r.board.port.host_write(framed(payload))
     r.step()
 
 

@@ -4,7 +4,7 @@ event; a second `since` ends the first (answered with what it sent)."""
 from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ and boards/ on sys.path)
 
 from boards.simrun import Runner  # noqa: E402
-from link.frame import decode, encode  # noqa: E402
+from link.frame import unframed, framed  # noqa: E402
 
 MOVES = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 c3c4 b7b3 b0c2 a9b9 a0b0 c6c5".split()
 
@@ -22,13 +22,13 @@ def game(tmp_path):
 def steps_of(r, text):
     # the frames the board sends in each step after `text` comes in
     port = r.board.port
-    port.host_write(encode(text))
+    port.host_write(framed(text))
     out = []
     for _ in range(40):
         r.vt += 5
         r.board.vt = r.vt
         r.app.step(r.tick())
-        out.append([decode(f) for f in port.take()])
+        out.append([unframed(f) for f in port.take()])
     return out
 
 
@@ -47,10 +47,10 @@ def test_since_sends_a_slice_per_step_and_replies_after_the_last(tmp_path):
 def test_a_second_since_ends_the_first(tmp_path):
     r = game(tmp_path)
     port = r.board.port
-    port.host_write(encode("C 98 since 1"))
+    port.host_write(framed("C 98 since 1"))
     r.vt += 5
     r.app.step(r.tick())
-    first = [decode(f) for f in port.take()]
+    first = [unframed(f) for f in port.take()]
     out = steps_of(r, "C 99 since 30")
     lines = first + [p for s in out for p in s]
     replies = [p for p in lines if p.startswith("A ")]

@@ -25,7 +25,7 @@ from clock.clock import Clock  # noqa: E402
 from game import game as game_module  # noqa: E402
 from game.game import Game  # noqa: E402
 from game.journaled import JOURNALED, NOT_JOURNALED  # noqa: E402
-from link.frame import encode  # noqa: E402
+from link.frame import framed  # noqa: E402
 from store import recovery, snapshot  # noqa: E402
 from store.journal import Journal  # noqa: E402
 from link.auth import Keyed  # noqa: E402
@@ -256,7 +256,7 @@ def check_every_commit(journal_dir, tmp, stale=False):
         pointed = snaps[-2] if stale and len(snaps) > 1 else (snaps[-1] if snaps else None)
         if pointed is not None:
             with open(os.path.join(store, "clock"), "wb") as f:
-                f.write(encode("C 1 -1 0 0 %d" % pointed))  # the pointer alone
+                f.write(framed("C 1 -1 0 0 %d" % pointed))  # the pointer alone
             from_snapshots += 1
         fast, n_fast = recovered(store, True)
         assert recovered.started_at == (pointed or 0), (end, recovered.started_at, pointed)
@@ -274,7 +274,7 @@ def write_cut(store, data, pointed):
         f.write(data)
     if pointed is not None:
         with open(os.path.join(store, "clock"), "wb") as f:
-            f.write(encode("C 1 -1 0 0 %d" % pointed))
+            f.write(framed("C 1 -1 0 0 %d" % pointed))
 
 
 def check_every_cut_inside_a_commit(journal_dir, tmp):

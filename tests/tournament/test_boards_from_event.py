@@ -20,7 +20,7 @@ from xqboard.tournament.event import Tournament
 from xqboard.tournament.pgn_import import import_records
 
 from game.events import decode  # noqa: E402
-from link.frame import decode as unframe  # noqa: E402
+from link.frame import unframed  # noqa: E402
 from store.recovery import MAX_RECORD, split_record  # noqa: E402
 
 NAMES = [("程亮", "上海"), ("冯军", "北京"), ("王伟", "杭州"), ("王伟", "广东")]
@@ -49,7 +49,7 @@ def journal_games(sim):
     """The GAME events of the board's own journal."""
     out = []
     for line in Path(sim.store, "g00001.log").read_bytes().splitlines(keepends=True):
-        event, _ = split_record(unframe(line, MAX_RECORD))
+        event, _ = split_record(unframed(line, MAX_RECORD))
         if event and " GAME " in event:
             out.append(decode(event))
     return out

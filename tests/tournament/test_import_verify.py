@@ -8,7 +8,7 @@ from xqboard.tournament.pgn_import import import_records
 
 from board.test_seal import KEY, played  # noqa: E402
 from game import events as ev  # noqa: E402
-from link.frame import encode  # noqa: E402
+from link.frame import framed  # noqa: E402
 
 
 def logged_game(event, out):
@@ -50,7 +50,7 @@ def test_an_edited_record_is_refused_with_its_reason(new_event, tmp_path):
     event.pair()
     out = tmp_path / "records"
     payloads = logged_game(event, out)
-    (out / "b1-g00001.events").write_bytes(b"".join(encode(p) for p in forged(payloads)))
+    (out / "b1-g00001.events").write_bytes(b"".join(framed(p) for p in forged(payloads)))
     rep = import_records(event, [str(out)], key=KEY)
     assert len(rep.refused) == 4 and not rep.applied
     assert all("not verified" in why and "--accept-unverified" in why for _, why in rep.refused)

@@ -165,7 +165,7 @@ from boards.sim import BufferPort
 from boards.simrun import KEY
 from app import App
 from link import auth
-from link.frame import encode
+from link.frame import framed
 import ticks
 class OneDisplay:  # the ESP32-S3 definition with one shared display
     pass
@@ -192,7 +192,7 @@ def run(ms):
         now[0] = ticks.add(now[0], 5)
 def cmd(i, text):
     p = "C %d %s" % (i, text)
-    dev.port.host_write(encode(p + " mac=" + auth.mac(KEY, "9", p)))
+    dev.port.host_write(framed(p + " mac=" + auth.mac(KEY, "9", p)))
     run(10)
 app.start(now[0])
 cmd(1, "new tc=10m")

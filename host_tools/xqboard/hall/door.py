@@ -33,7 +33,7 @@ import time
 from ..core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from .wire import Malformed, decode
 
-from link.frame import encode  # noqa: E402
+from link.frame import framed  # noqa: E402
 
 KEEP = 2000  # tickets remembered (a retry finds its answer)
 WAIT_S = 10.0  # s a signed command waits for its answer before the ticket says so
@@ -103,7 +103,7 @@ class Door:
             return
         if t.frame is not None and t.sent_on == board.session.connects:
             return  # sent on this connection: its answer is coming
-        t.frame = encode("%s mac=%s" % (t.payload, msg["mac"]))
+        t.frame = framed("%s mac=%s" % (t.payload, msg["mac"]))
         self._send(board, t)
 
     def _send(self, board, t):

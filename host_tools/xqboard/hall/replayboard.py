@@ -28,7 +28,7 @@ from ..paths import DATA
 from ..record import read_games
 from game.chain import confirm_seal
 from link.auth import Keyed
-from link.frame import FrameError, LineReader, decode, encode
+from link.frame import FrameError, LineReader, unframed, framed
 from xq.pieces import BLACK, RED, other, side_name
 
 TC_MS = 15 * 60 * 1000
@@ -215,7 +215,7 @@ class ReplayBoard:
             return False
         for line in self.reader.feed(data):
             try:
-                self._answer(decode(line).split())
+                self._answer(unframed(line).split())
             except (FrameError, TypeError, IndexError, ValueError):
                 self._send("X bad frame")
         return True
@@ -241,7 +241,7 @@ class ReplayBoard:
         if self.client is None:
             return
         try:
-            self.client.sendall(encode(payload))
+            self.client.sendall(framed(payload))
         except OSError:
             self.drop()
 

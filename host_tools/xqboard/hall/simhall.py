@@ -35,7 +35,7 @@ from ..simboard import DEFAULT_KEY, SimulatedBoard
 from ..simplay import move_actions
 from .replayboard import master_records
 
-from link.frame import FrameError, decode  # noqa: E402
+from link.frame import FrameError, unframed  # noqa: E402
 from store.recovery import Reader, split_record  # noqa: E402
 
 GAME_NO = 1  # a simulated board of the load run plays its journal's first game
@@ -158,7 +158,7 @@ class SimCable:
             return
         for line in lines:
             try:
-                words = decode(line + b"\n").split(None, 2)
+                words = unframed(line + b"\n").split(None, 2)
             except (FrameError, ValueError):
                 continue
             if words[0] == "E" and len(words) > 1 and words[1].isdigit():

@@ -43,7 +43,7 @@ from .builder import RecordBuilder
 
 from game import events as schema  # noqa: E402
 from game.events import escape, unescape  # noqa: E402
-from link.frame import FrameError, decode, encode  # noqa: E402
+from link.frame import FrameError, unframed, framed  # noqa: E402
 
 _ENDS = (schema.RESULT, schema.CONFIRM)  # the events after which the game's files are its record
 
@@ -85,7 +85,7 @@ def read_events(path):
             good += len(line)
             continue
         try:
-            payloads.append(decode(line))
+            payloads.append(unframed(line))
         except FrameError:
             break
         good += len(line)
@@ -165,7 +165,7 @@ class GameFiles:
             data = ("# xqboard log: board=%s game=%d date=%s%s\n" % (self.board_id, self.game_no, self.date,
                                                                      added)).encode()
         for e in events:
-            data += encode(e if isinstance(e, str) else e.payload)
+            data += framed(e if isinstance(e, str) else e.payload)
         with open(self.events_path, "ab") as f:
             f.write(data)
         self.unsynced = True

@@ -229,7 +229,7 @@ def run_scenario(script, flash, out=print, timeout=600, timing="typical", clock=
     from boards import scenario
     from boards.simrun import TAIL_MS
     from game.chain import split
-    from link.frame import FrameError, decode
+    from link.frame import FrameError, unframed
 
     with open(script) as f:
         acts = scenario.parse(f.readlines())
@@ -238,7 +238,7 @@ def run_scenario(script, flash, out=print, timeout=600, timing="typical", clock=
         emu.launch(scenario_code(script, emu.flash, end_ms, timing, clock))
         for frame in emu.lines(timeout):
             try:
-                out(split(decode(frame + b"\n"))[0])  # without the chain word, as boards/simrun.py
+                out(split(unframed(frame + b"\n"))[0])  # without the chain word, as boards/simrun.py
             except FrameError as e:
                 out("? unreadable frame from the board: %s" % e)
         return emu.finish(30).decode(errors="replace")

@@ -41,13 +41,13 @@ class HostRunner:
 
     def pump(self, want=None):
         from game.chain import split
-        from link.frame import FrameError, decode
+        from link.frame import FrameError, unframed
 
         self.buf += self.pico.take()
         while b"\n" in self.buf:
             line, self.buf = self.buf.split(b"\n", 1)
             try:
-                payload = decode(line.rstrip(b"\r") + b"\n")
+                payload = unframed(line.rstrip(b"\r") + b"\n")
             except FrameError as e:
                 if b"*" in line:  # (the REPL's echo and banner are no frames)
                     self.out("? unreadable frame from the board: %s" % e)
