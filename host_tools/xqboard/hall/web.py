@@ -35,6 +35,10 @@ A stream's events carry `id: <hub token>:<cursor>`; a browser that
 reconnects sends it back as Last-Event-ID (EventSource does so by itself),
 and the stream goes on from there: the boards changed since, the incidents
 since, no gap. Another hub's token (the server restarted) gets everything.
+After the first frame (the whole hall), a frame carries of each changed
+board only what changed since the stream's last (hub.py's patch: its new
+plies, its clocks, a note or result that changed), one board whole when
+the stream could not hold it (new to it, or behind the hub's snapshots).
 
 Run by hand: `python -m xqboard.hall.web --demo` feeds a Hub from master
 games on a timer and serves it (the screenshots in docs/hall/ come so).
@@ -162,7 +166,9 @@ def sse_frame(view, incidents, since=None, zone=None):
     """One server-sent event of a hub View, as bytes (sent as they are to
     every stream at the same cursor). `since`: the cursor it follows (None
     for a whole hall), first in the data so that a client checks there is
-    no gap without parsing the rest (hall/crowd.py). The incidents' `clock`:
+    no gap without parsing the rest (hall/crowd.py). A View of patches
+    (Hub.since) goes as it is: the page applies each to the board it holds
+    (static/board.js, follow). The incidents' `clock`:
     their time in the event's zone (`zone`, hall/eventpages.py's EventZone), 24-hour."""
     data = {"since": None if view.full else since, "full": view.full, "boards": view.boards,
             "now": int(time.time() * 1000)}
@@ -423,7 +429,7 @@ class Pages:
         links_sent = [0]  # (a hall without links, the embedded one, sends none)
 
         def make(token, cursor):
-            view = hub.since(cursor, token)
+            view = hub.since(cursor, token, patches=True)  # what changed on each board, not its whole state
             changed = view.full or view.boards or (incidents and view.incidents)
             return (sse_frame(view, incidents, cursor, self.zone) if changed else b""), view.token, view.cursor, False
 
