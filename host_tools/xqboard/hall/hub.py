@@ -249,20 +249,33 @@ class Hub:
         as patch() against its state at `cursor` (what the streams send:
         docs/HALL.md, "Thousands of viewers"), else whole."""
         with self.lock:
-            full = cursor is None or (token is not None and token != self.token) or cursor > self.cursor
-            if full:
-                names = list(self.views)
-                first = 0
-            else:
-                at = bisect.bisect_right(self.changed_at, cursor)
-                names = set(self.changed_board[at:])
-                first = bisect.bisect_right(self.incident_ids, cursor)
-            names = sorted(names, key=board_order)
-            if patches and not full:
-                boards = [self._patch(b, cursor) for b in names]
-            else:
-                boards = [self._kept(b) for b in names]
-            return View(self.token, self.cursor, boards, list(self.incidents[first:]), full)
+            return self._since(cursor, token, patches)
+
+    def since_each(self, cursors, patches=False):
+        """{(token, cursor): since(cursor, token, patches)} of each of
+        `cursors`, all read at one instant of the hub (one hold of its lock),
+        so that every View ends at the same cursor: the streams woken by one
+        ring go on from one cursor, not from one per event that came in while
+        they were served (docs/HALL.md, "Thousands of viewers")."""
+        with self.lock:
+            return {(token, cursor): self._since(cursor, token, patches) for token, cursor in set(cursors)}
+
+    def _since(self, cursor, token, patches):
+        """since(), under the lock."""
+        full = cursor is None or (token is not None and token != self.token) or cursor > self.cursor
+        if full:
+            names = list(self.views)
+            first = 0
+        else:
+            at = bisect.bisect_right(self.changed_at, cursor)
+            names = set(self.changed_board[at:])
+            first = bisect.bisect_right(self.incident_ids, cursor)
+        names = sorted(names, key=board_order)
+        if patches and not full:
+            boards = [self._patch(b, cursor) for b in names]
+        else:
+            boards = [self._kept(b) for b in names]
+        return View(self.token, self.cursor, boards, list(self.incidents[first:]), full)
 
     def _kept(self, board):
         """The board's state now, kept as the snapshot of its last event

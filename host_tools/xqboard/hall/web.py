@@ -220,6 +220,7 @@ class Pages:
         self.throttle = throttle or Throttle()
         self.sessions = sessions or Sessions()
         self.bell = Bell()
+        self.streams = {False: {}, True: {}}  # the live streams, the arbiter's: {stream: (token, cursor)}
         self.closed = False  # set when the server stops: the streams end
         self.stop_listening = None
 
@@ -427,19 +428,42 @@ class Pages:
     def sse(self, request, incidents):
         hub = self.hub if incidents else self.public  # the arbiter's stream is never delayed
         links_sent = [0]  # (a hall without links, the embedded one, sends none)
+        streams = self.streams[incidents]  # every open stream of this kind: where it is
+        me = object()
 
         def make(token, cursor):
             view = hub.since(cursor, token, patches=True)  # what changed on each board, not its whole state
-            changed = view.full or view.boards or (incidents and view.incidents)
-            return (sse_frame(view, incidents, cursor, self.zone) if changed else b""), view.token, view.cursor, False
+            return self.frame_of(view, incidents, cursor)
 
         def take(token, cursor):
-            # the boards' frame is shared by the streams at the same cursor; the links go by each stream's own
-            frames, token, cursor, more = self.bell.share((incidents, token, cursor, hub.cursor),
-                                                         lambda: make(token, cursor))
+            # the boards' frame is shared by the streams at the same cursor: those woken by one ring get
+            # theirs from one reading of the hub (ring_frames); one that came between rings (a new viewer)
+            # its own, shared while the hub stays where it was; the links go by each stream's own
+            got = self.bell.share(("ring", incidents), lambda: self.ring_frames(hub, incidents, streams.values()))
+            frames = got.get((token, cursor))
+            if frames is None:
+                frames = self.bell.share((incidents, token, cursor, hub.cursor), lambda: make(token, cursor))
+            frames, token, cursor, more = frames
+            streams[me] = (token, cursor)
             return frames + self.links_frame(links_sent), token, cursor, more
 
-        return self.event_stream(request, take)
+        return self.event_stream(request, take, ended=lambda: streams.pop(me, None))
+
+    def frame_of(self, view, incidents, cursor):
+        """take()'s (frame, token, cursor, more) of a View of the hub after `cursor`."""
+        changed = view.full or view.boards or (incidents and view.incidents)
+        return (sse_frame(view, incidents, cursor, self.zone) if changed else b""), view.token, view.cursor, False
+
+    def ring_frames(self, hub, incidents, where):
+        """{(token, cursor): take()'s answer} for the streams at `where`
+        (their (token, cursor)s), read from the hub at one instant (Hub.since_each):
+        built once per ring, so that they all go on from one cursor. Were each
+        to read the hub as it came, every batch of events taken while the
+        ring's streams are served would split them into another cursor, and the
+        next ring would build a frame for each (thousands of viewers: hundreds
+        of frames a ring)."""
+        views = hub.since_each([w for w in where if w[1] is not None], patches=True)
+        return {at: self.frame_of(view, incidents, at[1]) for at, view in views.items()}
 
     def links_frame(self, sent):
         """The boards' links (Hub.links: state, not history, the arbiter's
@@ -452,10 +476,11 @@ class Pages:
         return self.bell.share(("links", version), lambda: ("event: links\ndata: %s\n\n" % json.dumps(
             {"links": links, "now": int(time.time() * 1000)}, ensure_ascii=False)).encode("utf-8"))
 
-    def event_stream(self, request, take):
+    def event_stream(self, request, take, ended=None):
         """A text/event-stream from where the client left off (Last-Event-ID,
         or ?since=): `take(token, cursor)` returns (frames, token, cursor,
-        more) each time the hub rings; a keep-alive comment between."""
+        more) each time the hub rings; a keep-alive comment between;
+        ended() when the stream ends."""
         try:
             token, cursor = parse_last_id(request.headers.get("last-event-id") or request.query_params.get("since"))
         except BadId as e:
@@ -464,18 +489,22 @@ class Pages:
 
         async def events():
             nonlocal token, cursor
-            yield b"retry: %d\n\n" % RETRY_MS
-            while not self.closed:
-                rung = self.bell.current()
-                frames, token, cursor, more = take(token, cursor)
-                if frames:
-                    yield frames
-                if more:
-                    continue
-                try:
-                    await asyncio.wait_for(rung.wait(), KEEP_ALIVE_S)
-                except asyncio.TimeoutError:
-                    yield b": keep-alive\n\n"
+            try:
+                yield b"retry: %d\n\n" % RETRY_MS
+                while not self.closed:
+                    rung = self.bell.current()
+                    frames, token, cursor, more = take(token, cursor)
+                    if frames:
+                        yield frames
+                    if more:
+                        continue
+                    try:
+                        await asyncio.wait_for(rung.wait(), KEEP_ALIVE_S)
+                    except asyncio.TimeoutError:
+                        yield b": keep-alive\n\n"
+            finally:
+                if ended is not None:
+                    ended()
 
         return StreamingResponse(events(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
