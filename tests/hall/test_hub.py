@@ -211,3 +211,61 @@ def test_an_event_the_view_cannot_follow_is_kept_aside():
     assert [u[1] for u in hub.unreadable] == [("b1", "1", 3)]
     assert hub.push("5", "b1", 1, 4, "E 4 2000 MOVE 1 h2e2 red at=1900") is True
     assert state(hub, "5")["moves"] == ["炮二平五"]
+
+
+def applied(held, view):
+    """A page's boards after the stream's View (static/board.js, follow):
+    a full one replaces them, a whole board replaces it, a patch changes
+    the keys it carries and puts its plies from `moves_from` on."""
+    held = {} if view.full else dict(held)
+    for p in view.boards:
+        if view.full or p.get("whole"):
+            held[p["board"]] = {k: v for k, v in p.items() if k != "whole"}
+            continue
+        b = dict(held[p["board"]], **{k: v for k, v in p.items() if k not in ("moves", "moves_from")})
+        if "moves_from" in p:
+            b["moves"] = held[p["board"]]["moves"][:p["moves_from"]] + p["moves"]
+        held[p["board"]] = b
+    return held
+
+
+def test_patches_bring_a_page_to_the_whole_state_through_a_correction_and_a_new_game():
+    from xqboard.core import Position, parse_move
+    lines = [line for _, line in masters.game_lines(masters.master_games()[3], "1", masters.think_of(1), plies=12)]
+    first_move = next(line.split()[5] for line in lines if line.split()[3] == "MOVE")
+    after_one = Position()
+    after_one.push(parse_move(first_move))
+    seq = len(lines)
+    lines += ["E %d 99000 CORRECT %s 5.8" % (seq + 1, after_one.fen().replace(" ", "_"))]  # 5.8: back to move 1
+    hub = Hub()
+    follower, cursor = {}, None
+    feed(hub, "2", "d2", [GAME])
+    for n, line in enumerate(lines, 1):
+        hub.push("1", "d1", 1, n, line)
+        if n % 3 == 0 or n >= len(lines) - 1:
+            view = hub.since(cursor, hub.token, patches=True)
+            if n == len(lines) - 1:  # mid-game: the patches' frame is a fraction of the whole states'
+                assert len(repr(view.boards)) < len(repr(hub.since(cursor, hub.token).boards)) / 2
+            follower, cursor = applied(follower, view), view.cursor
+            assert follower == {b["board"]: b for b in hub.since(None).boards}
+    assert state(hub, "1")["moves"] == [state(hub, "1")["moves"][0]]  # the correction took the list back
+    for n, line in enumerate([GAME.replace("board=5", "board=1"), "E 2 900 START red 20.1"], 1):
+        hub.push("1", "d1", 2, n, line)  # a new game on the board: its list starts again
+    view = hub.since(cursor, hub.token, patches=True)
+    assert view.boards[0]["moves_from"] == 0 and view.boards[0]["moves"] == []
+    assert applied(follower, view) == {b["board"]: b for b in hub.since(None).boards}
+
+
+def test_a_page_past_the_kept_snapshots_gets_its_board_whole():
+    from xqboard.hall.hub import SNAPSHOTS
+    lines = [line for _, line in masters.game_lines(masters.master_games()[0], "1", masters.think_of(1), plies=30)]
+    hub = Hub()
+    hub.push("1", "d1", 1, 1, lines[0])
+    old = hub.since(None)  # a page holds board 1 at its first event
+    for n in range(2, SNAPSHOTS + 4):
+        hub.push("1", "d1", 1, n, lines[n - 1])
+        hub.since(n - 1, hub.token, patches=True)  # other pages following it, one event at a time
+    view = hub.since(old.cursor, old.token, patches=True)
+    assert view.boards[0]["whole"] and applied(applied({}, old), view)["1"] == state(hub, "1")
+    hub.push("9", "d9", 1, 1, GAME)  # a board new to a page comes whole
+    assert hub.since(view.cursor, view.token, patches=True).boards[0]["whole"]

@@ -284,13 +284,21 @@ def test_a_dropped_connection_catches_up_with_no_gap(browser, hall):
         moves = browser.execute_script(
             "return document.querySelector(`#boards .card[data-board=\"${arguments[0]}\"] .moves`).textContent", board)
         assert hall.hub.record(board).texts("Chinese")[-1] in moves
+        # the page's board, patched frame by frame, is the hub's whole state (static/board.js, follow)
+        held = browser.execute_script("return XQLive.hall.boards[arguments[0]]", board)
+        whole = next(b for b in hall.hub.since(None).boards if b["board"] == board)
+        assert {k: held.get(k) for k in ("seq", "fen", "moves", "clocks", "info", "result")} == {
+            k: whole[k] for k in ("seq", "fen", "moves", "clocks", "info", "result")}
     # the same over HTTP, by hand: the last id in, what changed since out
     hall.push_move("3")
     req = urllib.request.Request(hall.url + "/stream", headers={"Last-Event-ID": new_cursor})
     with urllib.request.urlopen(req, timeout=10) as r:
         event = read_event(r)
     assert not event["data"]["full"] and [b["board"] for b in event["data"]["boards"]] == ["3"]
-    assert event["data"]["boards"][0]["moves"] == hall.hub.record("3").texts("Chinese")
+    # of board 3, its one new ply, after those the page held (hub.py's patch), not its whole list
+    played = hall.hub.record("3").texts("Chinese")
+    patch = event["data"]["boards"][0]
+    assert (patch["moves_from"], patch["moves"]) == (len(played) - 1, played[-1:]) and "info" not in patch
 
 
 def read_event(response):

@@ -79,7 +79,8 @@ def test_coming_back_with_the_last_id_gets_only_what_changed():
     hub = fed_hub()
     with Serving(make_app(hub)) as url:
         with open_stream(url) as r:
-            last_id = read_event(r)["id"]
+            first = read_event(r)
+        last_id = first["id"]
         more = board_lines(2, 8)
         for seq in range(len(board_lines(2, 6)) + 1, len(more) + 1):
             hub.push("2", "d2", 1, seq, more[seq - 1])
@@ -90,7 +91,13 @@ def test_coming_back_with_the_last_id_gets_only_what_changed():
         with open_stream(url, last_id="another-hub:3") as r:
             restarted = read_event(r)
     assert not event["data"]["full"] and [b["board"] for b in event["data"]["boards"]] == ["2"]
-    assert event["data"]["boards"][0]["moves"] == hub.record("2").texts("Chinese")
+    # of board 2 only what changed: its new plies after those it held, its clocks; not its players again
+    held = next(b for b in first["data"]["boards"] if b["board"] == "2")
+    patch = event["data"]["boards"][0]
+    assert patch["moves_from"] == len(held["moves"]) and "info" not in patch and "whole" not in patch
+    assert held["moves"] + patch["moves"] == hub.record("2").texts("Chinese")
+    assert dict(held, **{k: v for k, v in patch.items() if k not in ("moves", "moves_from")},
+                moves=held["moves"] + patch["moves"]) == hub.since(None).boards[1]
     assert by_query["data"] == dict(event["data"], now=by_query["data"]["now"])
     assert restarted["data"]["full"] and len(restarted["data"]["boards"]) == 3
 

@@ -121,6 +121,7 @@ class BoardView:
         self.pending = {}  # "offer"/"claim" -> the side and its words: what waits for the other side or the arbiter
         self.foul_seqs = []  # [(seq, side name, article)] of the fouls standing: the desk strikes one by its seq
         self.cached = None  # state(), until the next event
+        self._first = None  # (start FEN, the side to move in it)
 
     @property
     def record(self):
@@ -288,6 +289,15 @@ class BoardView:
         self.chinese = out
         return list(out)
 
+    def first_side(self):
+        """The side to move in the game's start position, read once per
+        start position (a FEN read is what a state costs most after the
+        moves: every board's state is built again at each of its events)."""
+        fen = self.record.start_fen
+        if self._first is None or self._first[0] != fen:
+            self._first = (fen, side_name(Position(fen).side))
+        return self._first[1]
+
     def state(self):
         """The board as a dict for the pages (cached until the next event)."""
         if self.cached is None:
@@ -308,7 +318,7 @@ class BoardView:
                 "fouls": {"red": fouls[0], "black": fouls[1]}, "fouls_by": by_kind,
                 "pending": dict(self.pending),
                 "foul_events": [{"seq": q, "side": sd, "article": a} for q, sd, a in self.foul_seqs],
-                "first": side_name(Position(self.record.start_fen).side),  # who moved first: the moves' numbers
+                "first": self.first_side(),  # who moved first: the moves' numbers
             }
         return self.cached
 

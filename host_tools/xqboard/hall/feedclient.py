@@ -101,6 +101,7 @@ class FeedClient:
         self._last_seq = {}  # /feed: (device, game) -> last seq
         self._last_cursor = (None, 0)
         self._shown = {}  # /stream: (device, game) -> last seq shown
+        self._games = {}  # /stream: board -> what the frames said of it so far (its device, game, seq)
         self.feed = SseReader(url, "/feed", self._feed_event)
         self.stream = SseReader(url, "/stream", self._stream_event)
 
@@ -127,7 +128,11 @@ class FeedClient:
 
     def _stream_event(self, event_id, d):
         now = time.time()
-        for b in d.get("boards", ()):
+        if d.get("full"):
+            self._games = {}
+        for patch in d.get("boards", ()):
+            # a frame carries what changed on a board (hub.py's patch): its device and game when they did
+            b = self._games[patch["board"]] = dict(self._games.get(patch["board"], {}), **patch)
             if b.get("device") is None:
                 continue
             game = (b["device"], int(b["game"]))

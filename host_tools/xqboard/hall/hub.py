@@ -70,10 +70,43 @@ def incident_text(e):
     return "%s (%s)" % (words, known) if known else words
 
 
+SNAPSHOTS = 8  # states kept per board, by the cursor of its event they follow: what patches are made against
+
+
+def patch(old, new):
+    """What a page holding board state `old` needs to hold `new`: the keys
+    whose values changed (`board` first and `seq`, the event it brings the
+    board to, always), and of the move list only
+    the plies added, `moves_from` saying where they go (the Chinese list
+    grows with the game; a frame of whole lists grew with it). A list
+    taken back (5.8: the arbiter's correction; a new game) goes whole,
+    from 0.
+
+    >>> old = {"board": "5", "seq": 3, "fen": "a", "moves": ["炮二平五"], "info": {"red": "A"}}
+    >>> patch(old, dict(old, seq=4, fen="b", moves=["炮二平五", "马８进７"]))
+    {'board': '5', 'seq': 4, 'fen': 'b', 'moves_from': 1, 'moves': ['马８进７']}
+    >>> patch(old, dict(old, seq=5, moves=["兵七进一"]))["moves_from"]
+    0
+    """
+    out = {"board": new["board"], "seq": new["seq"]}
+    for key, value in new.items():
+        if key == "moves":
+            held = old.get("moves") or []
+            kept = len(held) if value[:len(held)] == held else 0
+            if kept != len(value) or kept != len(held):
+                out["moves_from"], out["moves"] = kept, value[kept:]
+        elif key not in out and old.get(key) != value:
+            out[key] = value
+    return out
+
+
 class View:
     """What changed after a cursor: `cursor` (now), `boards` (their state
     dicts, in board order), `incidents` (oldest first) and `full` (True when
-    the cursor was none or another Hub's: the boards are all of them)."""
+    the cursor was none or another Hub's: the boards are all of them).
+    Asked with patches (Hub.since): a board a page held at the cursor comes
+    as patch() against it; one it cannot have held then, whole, marked
+    `"whole": true`."""
 
     __slots__ = ("token", "cursor", "boards", "incidents", "full")
 
@@ -97,6 +130,8 @@ class Hub:
         self.listeners = []
         self.unreadable = []  # (board, key, line, why) of lines no event of the schema
         self.changes = {}  # board: events taken for it (what written() keys its copies by)
+        self.board_cursors = {}  # board: the cursors of its events, in order (its state at any cursor: bisect)
+        self.snapshots = {}  # board: {cursor of its last event then: state()}, the last SNAPSHOTS of them
         self.writings = {}  # (board, writer): (changes then, what it wrote)
         # the links, state not history (no cursor: a stream sends them whole when they change)
         self.link_of = {}  # device -> (logger, link word as its logger says: up/down/silent, heard Unix time)
@@ -148,6 +183,7 @@ class Hub:
         self.changed_at.append(self.cursor)
         self.changed_board.append(board)
         self.changes[board] = self.changes.get(board, 0) + 1
+        self.board_cursors.setdefault(board, []).append(self.cursor)
         self.taken.append((board, key[0], key[1], key[2], e.payload))
         if is_incident(e):
             self.incident_ids.append(self.cursor)
@@ -207,20 +243,62 @@ class Hub:
 
     # -- reading -------------------------------------------------------------
 
-    def since(self, cursor, token=None):
+    def since(self, cursor, token=None, patches=False):
         """The View of what changed after `cursor` (an int of this Hub, its
-        `token` if given; None: everything)."""
+        `token` if given; None: everything). `patches`: each changed board
+        as patch() against its state at `cursor` (what the streams send:
+        docs/HALL.md, "Thousands of viewers"), else whole."""
         with self.lock:
-            full = cursor is None or (token is not None and token != self.token) or cursor > self.cursor
-            if full:
-                names = list(self.views)
-                first = 0
-            else:
-                at = bisect.bisect_right(self.changed_at, cursor)
-                names = set(self.changed_board[at:])
-                first = bisect.bisect_right(self.incident_ids, cursor)
-            boards = [self.views[b].state() for b in sorted(names, key=board_order)]
-            return View(self.token, self.cursor, boards, list(self.incidents[first:]), full)
+            return self._since(cursor, token, patches)
+
+    def since_each(self, cursors, patches=False):
+        """{(token, cursor): since(cursor, token, patches)} of each of
+        `cursors`, all read at one instant of the hub (one hold of its lock),
+        so that every View ends at the same cursor: the streams woken by one
+        ring go on from one cursor, not from one per event that came in while
+        they were served (docs/HALL.md, "Thousands of viewers")."""
+        with self.lock:
+            return {(token, cursor): self._since(cursor, token, patches) for token, cursor in set(cursors)}
+
+    def _since(self, cursor, token, patches):
+        """since(), under the lock."""
+        full = cursor is None or (token is not None and token != self.token) or cursor > self.cursor
+        if full:
+            names = list(self.views)
+            first = 0
+        else:
+            at = bisect.bisect_right(self.changed_at, cursor)
+            names = set(self.changed_board[at:])
+            first = bisect.bisect_right(self.incident_ids, cursor)
+        names = sorted(names, key=board_order)
+        if patches and not full:
+            boards = [self._patch(b, cursor) for b in names]
+        else:
+            boards = [self._kept(b) for b in names]
+        return View(self.token, self.cursor, boards, list(self.incidents[first:]), full)
+
+    def _kept(self, board):
+        """The board's state now, kept as the snapshot of its last event
+        for the patches of the pages that get it (under the lock)."""
+        state = self.views[board].state()
+        cursors = self.board_cursors.get(board)
+        if cursors:
+            kept = self.snapshots.setdefault(board, {})
+            if cursors[-1] not in kept:
+                kept[cursors[-1]] = state
+                if len(kept) > SNAPSHOTS:
+                    del kept[min(kept)]
+        return state
+
+    def _patch(self, board, cursor):
+        """Board `board` for a page at `cursor`: patch() against its state
+        then (the snapshot of its last event at or before it), or whole
+        when it had none then or that snapshot is gone (under the lock)."""
+        new = self._kept(board)
+        cursors = self.board_cursors.get(board, [])
+        at = bisect.bisect_right(cursors, cursor)
+        old = self.snapshots.get(board, {}).get(cursors[at - 1]) if at else None
+        return patch(old, new) if old is not None else dict(new, whole=True)
 
     def events_since(self, cursor, token=None, limit=1000):
         """(token, [(cursor, board, device, game, seq, line)]): the events

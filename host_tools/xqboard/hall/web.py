@@ -35,6 +35,10 @@ A stream's events carry `id: <hub token>:<cursor>`; a browser that
 reconnects sends it back as Last-Event-ID (EventSource does so by itself),
 and the stream goes on from there: the boards changed since, the incidents
 since, no gap. Another hub's token (the server restarted) gets everything.
+After the first frame (the whole hall), a frame carries of each changed
+board only what changed since the stream's last (hub.py's patch: its new
+plies, its clocks, a note or result that changed), one board whole when
+the stream could not hold it (new to it, or behind the hub's snapshots).
 
 Run by hand: `python -m xqboard.hall.web --demo` feeds a Hub from master
 games on a timer and serves it (the screenshots in docs/hall/ come so).
@@ -101,6 +105,10 @@ class Bell:
         self.pending = False
 
     def ring(self, cursor=None):
+        # a ring already scheduled will find this event in the hub (pushed before this call): the loop is
+        # not woken again (200 events a second: 200 writes to the loop's self-pipe, ~9% of a replica's samples)
+        if self.pending:
+            return
         if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._schedule)
 
@@ -162,7 +170,9 @@ def sse_frame(view, incidents, since=None, zone=None):
     """One server-sent event of a hub View, as bytes (sent as they are to
     every stream at the same cursor). `since`: the cursor it follows (None
     for a whole hall), first in the data so that a client checks there is
-    no gap without parsing the rest (hall/crowd.py). The incidents' `clock`:
+    no gap without parsing the rest (hall/crowd.py). A View of patches
+    (Hub.since) goes as it is: the page applies each to the board it holds
+    (static/board.js, follow). The incidents' `clock`:
     their time in the event's zone (`zone`, hall/eventpages.py's EventZone), 24-hour."""
     data = {"since": None if view.full else since, "full": view.full, "boards": view.boards,
             "now": int(time.time() * 1000)}
@@ -214,6 +224,7 @@ class Pages:
         self.throttle = throttle or Throttle()
         self.sessions = sessions or Sessions()
         self.bell = Bell()
+        self.streams = {False: {}, True: {}}  # the live streams, the arbiter's: {stream: (token, cursor)}
         self.closed = False  # set when the server stops: the streams end
         self.stop_listening = None
 
@@ -421,19 +432,42 @@ class Pages:
     def sse(self, request, incidents):
         hub = self.hub if incidents else self.public  # the arbiter's stream is never delayed
         links_sent = [0]  # (a hall without links, the embedded one, sends none)
+        streams = self.streams[incidents]  # every open stream of this kind: where it is
+        me = object()
 
         def make(token, cursor):
-            view = hub.since(cursor, token)
-            changed = view.full or view.boards or (incidents and view.incidents)
-            return (sse_frame(view, incidents, cursor, self.zone) if changed else b""), view.token, view.cursor, False
+            view = hub.since(cursor, token, patches=True)  # what changed on each board, not its whole state
+            return self.frame_of(view, incidents, cursor)
 
         def take(token, cursor):
-            # the boards' frame is shared by the streams at the same cursor; the links go by each stream's own
-            frames, token, cursor, more = self.bell.share((incidents, token, cursor, hub.cursor),
-                                                         lambda: make(token, cursor))
+            # the boards' frame is shared by the streams at the same cursor: those woken by one ring get
+            # theirs from one reading of the hub (ring_frames); one that came between rings (a new viewer)
+            # its own, shared while the hub stays where it was; the links go by each stream's own
+            got = self.bell.share(("ring", incidents), lambda: self.ring_frames(hub, incidents, streams.values()))
+            frames = got.get((token, cursor))
+            if frames is None:
+                frames = self.bell.share((incidents, token, cursor, hub.cursor), lambda: make(token, cursor))
+            frames, token, cursor, more = frames
+            streams[me] = (token, cursor)
             return frames + self.links_frame(links_sent), token, cursor, more
 
-        return self.event_stream(request, take)
+        return self.event_stream(request, take, ended=lambda: streams.pop(me, None))
+
+    def frame_of(self, view, incidents, cursor):
+        """take()'s (frame, token, cursor, more) of a View of the hub after `cursor`."""
+        changed = view.full or view.boards or (incidents and view.incidents)
+        return (sse_frame(view, incidents, cursor, self.zone) if changed else b""), view.token, view.cursor, False
+
+    def ring_frames(self, hub, incidents, where):
+        """{(token, cursor): take()'s answer} for the streams at `where`
+        (their (token, cursor)s), read from the hub at one instant (Hub.since_each):
+        built once per ring, so that they all go on from one cursor. Were each
+        to read the hub as it came, every batch of events taken while the
+        ring's streams are served would split them into another cursor, and the
+        next ring would build a frame for each (thousands of viewers: hundreds
+        of frames a ring)."""
+        views = hub.since_each([w for w in where if w[1] is not None], patches=True)
+        return {at: self.frame_of(view, incidents, at[1]) for at, view in views.items()}
 
     def links_frame(self, sent):
         """The boards' links (Hub.links: state, not history, the arbiter's
@@ -446,10 +480,11 @@ class Pages:
         return self.bell.share(("links", version), lambda: ("event: links\ndata: %s\n\n" % json.dumps(
             {"links": links, "now": int(time.time() * 1000)}, ensure_ascii=False)).encode("utf-8"))
 
-    def event_stream(self, request, take):
+    def event_stream(self, request, take, ended=None):
         """A text/event-stream from where the client left off (Last-Event-ID,
         or ?since=): `take(token, cursor)` returns (frames, token, cursor,
-        more) each time the hub rings; a keep-alive comment between."""
+        more) each time the hub rings; a keep-alive comment between;
+        ended() when the stream ends."""
         try:
             token, cursor = parse_last_id(request.headers.get("last-event-id") or request.query_params.get("since"))
         except BadId as e:
@@ -458,18 +493,22 @@ class Pages:
 
         async def events():
             nonlocal token, cursor
-            yield b"retry: %d\n\n" % RETRY_MS
-            while not self.closed:
-                rung = self.bell.current()
-                frames, token, cursor, more = take(token, cursor)
-                if frames:
-                    yield frames
-                if more:
-                    continue
-                try:
-                    await asyncio.wait_for(rung.wait(), KEEP_ALIVE_S)
-                except asyncio.TimeoutError:
-                    yield b": keep-alive\n\n"
+            try:
+                yield b"retry: %d\n\n" % RETRY_MS
+                while not self.closed:
+                    rung = self.bell.current()
+                    frames, token, cursor, more = take(token, cursor)
+                    if frames:
+                        yield frames
+                    if more:
+                        continue
+                    try:
+                        await asyncio.wait_for(rung.wait(), KEEP_ALIVE_S)
+                    except asyncio.TimeoutError:
+                        yield b": keep-alive\n\n"
+            finally:
+                if ended is not None:
+                    ended()
 
         return StreamingResponse(events(), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

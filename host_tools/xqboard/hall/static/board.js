@@ -116,20 +116,53 @@ const XQ = (() => {
   // each update and the offset of the server's clock from ours.
   // onLinks(links, offset): the boards' links when they change ({device:
   // {state: up|cut|silent|logger|broker, logger, heard}}, hub.py's links())
+  //
+  // After its first update (the whole hall) the server sends of each
+  // changed board only what changed (hub.py's patch: the keys whose
+  // values changed; of the moves, those from `moves_from` on), or the
+  // board whole (`whole`); follow keeps every board's state and gives
+  // onUpdate the boards whole, as they now are. An update that does not
+  // follow the last it had (its `since` is not that cursor), or a patch
+  // of a board it does not hold, cannot be applied: it starts again
+  // without an id, and the server sends the whole hall.
   function follow(url, onUpdate, onLinks) {
-    const source = new EventSource(url);
-    // while the stream is down the page says so (hall.css: body.offline)
-    source.addEventListener("error", () => document.body.classList.add("offline"));
-    source.addEventListener("update", ev => {
-      document.body.classList.remove("offline");
-      const data = JSON.parse(ev.data);
-      onUpdate(data, data.now - Date.now(), ev.lastEventId);
-    });
-    source.addEventListener("links", ev => {
-      const data = JSON.parse(ev.data);
-      if (onLinks) onLinks(data.links, data.now - Date.now());
-    });
-    return source;
+    const held = {};  // board name -> its state
+    let cursor = null;  // the last update's "token:cursor"
+    let source = null;
+    function apply(data, id) {
+      if (data.full) for (const name of Object.keys(held)) delete held[name];
+      else if (cursor === null || String(data.since) !== cursor.split(":")[1]) return false;
+      const boards = [];
+      for (const p of data.boards) {
+        const old = held[p.board];
+        if (data.full || p.whole) { delete p.whole; held[p.board] = p; boards.push(p); continue; }
+        if (!old) return false;
+        const b = Object.assign({}, old, p);
+        if ("moves_from" in p) { b.moves = old.moves.slice(0, p.moves_from).concat(p.moves); delete b.moves_from; }
+        held[p.board] = b;
+        boards.push(b);
+      }
+      cursor = id;
+      data.boards = boards;
+      return true;
+    }
+    function open() {
+      source = new EventSource(url);
+      // while the stream is down the page says so (hall.css: body.offline)
+      source.addEventListener("error", () => document.body.classList.add("offline"));
+      source.addEventListener("update", ev => {
+        document.body.classList.remove("offline");
+        const data = JSON.parse(ev.data);
+        if (!apply(data, ev.lastEventId)) { source.close(); cursor = null; open(); return; }
+        onUpdate(data, data.now - Date.now(), ev.lastEventId);
+      });
+      source.addEventListener("links", ev => {
+        const data = JSON.parse(ev.data);
+        if (onLinks) onLinks(data.links, data.now - Date.now());
+      });
+    }
+    open();
+    return {close: () => source.close()};
   }
 
   // ms left on `side`'s clock of board state `b` now: the running one
