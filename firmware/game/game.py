@@ -4,9 +4,15 @@
 # The game is a log (ARCHITECTURE, principle 1). Every decision is an event
 # (kind and typed fields, declared in game/events.py), numbered and timed by
 # emit(), applied to the derived state (position, counters, result) by
-# apply() (game/applying.py), and handed to the sink, which writes it to the journal and the
-# link. Recovery after a power cut applies the journal's events again (store/recovery.py); only
-# the clock comes from its snapshot.
+# apply() (game/applying.py), and handed to the sink, which writes it to the
+# journal and the link. Recovery after a power cut applies the journal's
+# events again (store/recovery.py); only the clock comes from its snapshot.
+#
+# This module holds the log and the inputs. The rulings by job are modules of
+# their own, functions of a Game: game/timers.py (what time rules: the flag,
+# 21.5, 20.1, snapshots), game/endings.py (how a game ends after a move, and
+# the result), game/applying.py (the derived state), and the commands'
+# modules (game/arbiter.py, claims.py, overrule.py, loaded for the command).
 #
 # Inputs, all with `now` (ms ticks, see ticks.py); the app calls:
 #   on_move(now, move, at, cls)       a final move the recogniser proposes (5.7)
@@ -21,35 +27,37 @@
 import gc
 from array import array
 
-from micropython import const
-
 import ticks
 from clock import clock as _clock
 from game import cold
+# (endings and timers before applying: loaded after it, the heap's blocks fall so that the
+# unix port's 256k run of 8 games, tests/store/test_store_flash.py, found no 1,200 bytes free)
+from game import endings, timers
 from game import events as ev
 from game import repetition, applying  # (in this order, as ever)
 from game.config import Config
 from game.phases import DRAW, IDLE, OVER, PLAYING, SETUP, CommandError, win_for  # noqa: F401
+from game.timers import SNAPSHOT_MS
 from xq import squares
 from xq.pieces import BLACK, RED, index, other, side_name  # noqa: F401
-from xq.position import BREACH, MATED, STALEMATED, SUICIDE, Position
+from xq.position import BREACH, SUICIDE, Position
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
     from link.auth import Keyed
-
-SNAPSHOT_MS = const(5000)  # clock snapshot period while a clock runs (store bound)
 
 
 # (What of a Game the journal's snapshots carry: game/journaled.py. A field
 # added here goes in one of its lists.)
 class Game:
     def __init__(self, sink=None, config=None):
-        self.sink = sink  # sink(seq, t, kind, fields, snap, payload): an event and/or a clock snapshot
+        # sink(seq, t, kind, fields, snap, payload): an event and/or a clock snapshot
+        self.sink = sink
         self.head = bytearray(32)  # the events' hash chain's head (game/chain.py)
         self.chain_broken = 0  # the first replayed event that broke the chain
         self.key = None  # the arbiter's key (the App's): seals CONFIRM (art. 9)
-        self.keyed: "Keyed | None" = None  # with a key, the MAC of each event's chain word (link/auth.py)
+        # with a key, the MAC of each event's chain word (link/auth.py)
+        self.keyed: "Keyed | None" = None
         self.seq = 0
         self.t = 0  # board time of the last event, ms since the game was set up
         self._last_now = None
@@ -75,29 +83,32 @@ class Game:
         self.open_offer = None  # the side whose draw offer stands
         self.false_claims = {}  # (side index, capture-free run) -> count: 4.1.11
         self.quiet_run = 0  # which capture-free run the game is in (captures so far)
-        self.foul_log = []  # (seq, side, article) of each foul counted (the arbiter may remove one)
+        # (seq, side, article) of each foul counted (the arbiter may remove one)
+        self.foul_log = []
         self.result_seq = 0  # the seq of the event that set the result
         self.started = False  # the clock was started (START)
-        self.flagged = None  # (side, flag tick, seq of its result) of a flag just ruled (21.6)
-        self.quota_unpressed = None  # (side, tick): a quota met by a move not pressed (21.5)
+        self.flagged = None  # (side, flag tick, seq of its result) of a flag just ruled: 21.6
+        self.quota_unpressed = None  # (side, tick): a quota met by a move not pressed: 21.5
         self.confirmed = 0  # the seq of CONFIRM (art. 9): then the result can only be amended
         self.moved = [False, False]  # a move made this turn, not yet handed over
-        self.pressed_between = None  # the side that pressed with its piece between points (5.10)
+        self.pressed_between = None  # the side that pressed, its piece between points: 5.10
         self.checks = bytearray()  # per ply since the last capture: 1 if it gave check
         self.hashes = array("i")  # position hashes since the last capture (23.1)
         self.ruling = None  # a claimed repetition ruling in its grace (23.5.2)
-        self.claimed = None  # the ply of that claim (journaled: the ruling is found again from it)
+        self.claimed = None  # its claim's ply (journaled: the ruling is found again from it)
         self.late_reported = False
         self.setup_ok = False  # the set-up confirmed by a person (sensors cannot tell pieces)
         self.limit_reported = False
         self.alert = None  # the standing alert's kind, until restored
-        self._snap_at = 0
+        self.snap_at = 0  # the board time of the last clock snapshot (game/timers.py)
 
     # -- the log -------------------------------------------------------------
 
     def advance(self, now):
-        """Moves board time on to `now` (called before anything happens; once an instant: its events find it done)."""
-        if self._last_now is not None and now != self._last_now:  # (a compare, not ticks.diff's ~700 M0+ instructions)
+        """Moves board time on to `now` (called before anything happens; once
+        an instant: its events find it done)."""
+        # (now != _last_now: a compare, not ticks.diff's ~700 M0+ instructions)
+        if self._last_now is not None and now != self._last_now:
             d = ticks.diff(now, self._last_now)
             if d > 0:
                 self.t += d
@@ -120,20 +131,23 @@ class Game:
         snap = None
         if kind in ev.CLOCK_KINDS and self.clock is not None:
             snap = self._snap(now)
-        payload = ev.seal(self.head, kind, ev.encode(self.seq, self.t, kind, fields), self.keyed)  # + its word
+        # the event's text and its chain word
+        payload = ev.seal(self.head, kind, ev.encode(self.seq, self.t, kind, fields), self.keyed)
         if self.sink:
             self.sink(self.seq, self.t, kind, fields, snap, payload)
 
     def snapshot(self, now):
-        """The clock mark alone (no event; what a power cut loses), every SNAPSHOT_MS a clock runs: snap (now, None)."""
+        """The clock mark alone (no event; what a power cut loses), every
+        SNAPSHOT_MS a clock runs (game/timers.py): snap (now, None)."""
         self.advance(now)
         if self.sink and self.clock is not None:
-            self._snap_at = self.t
+            self.snap_at = self.t
             self.sink(self.seq, self.t, None, None, (now, None), None)
 
     def _snap(self, now):
-        # (tick, clock state): the tick lets recovery carry the clock's own ticks into the new session's tick base.
-        self._snap_at = self.t
+        # (tick, clock state): the tick lets recovery carry the clock's own
+        # ticks into the new session's tick base.
+        self.snap_at = self.t
         return now, self.clock.save()
 
     def resume_clock(self, now, snap, snap_t):
@@ -158,8 +172,9 @@ class Game:
         if not arbiter:
             raise CommandError("%s needs the arbiter's key" % name)
         seq = self.seq
-        # A command's module loads into one block of the heap: collect first, so the
-        # garbage of play does not leave that block split (commands are rare; a collection costs a few ms).
+        # A command's module loads into one block of the heap: collect first, so
+        # the garbage of play does not leave that block split (commands are
+        # rare; a collection costs a few ms).
         gc.collect()
         try:
             try:
@@ -210,8 +225,9 @@ class Game:
         the one Position (the recogniser's too): its capture and check are
         Position.push's facts; apply finds it made. Refused: not made."""
         self.advance(now)
-        at_t = self.t + ticks.diff(at, now)  # the placement's board time (the MOVE's at=), found with the instant's
-        if self.phase != PLAYING and not self._in_time_for_the_flag(at):
+        # the placement's board time (the MOVE's at=), found with the instant's
+        at_t = self.t + ticks.diff(at, now)
+        if self.phase != PLAYING and not timers.in_time_for_the_flag(self, at):  # 21.6
             return
         pos = self.position
         side = pos.side
@@ -227,24 +243,7 @@ class Game:
         self.emit(now, ev.MOVE, pos.ply, name, side, max(at_t, 0), "capture" if captured else None,
                   "check" if pos.check(pos.ply - 1) and not suicide else None,
                   "suicide" if suicide else None)
-        self._after_move(now, side, cls, at)
-
-    def _after_move(self, now, side, kind, at):
-        if kind == SUICIDE:
-            # 4.1.3: a suicide loses once the move is final.
-            return self.decide(now, win_for(other(side)), "4.1.3", "suicide by " + side_name(side))
-        flag = self.clock.flag_at(side)
-        if flag != _clock.NONE and ticks.diff(at, flag) > 0 and self.phase == PLAYING:
-            # 21.6: the move came after the flag: the flag stands (a move
-            # placed at the flag's very millisecond is in time).
-            return self.flag_result(now, side)
-        state = self.position.status()
-        if state == MATED:
-            return self.decide(now, win_for(side), "4.1.1", "mate")
-        if state == STALEMATED:
-            return self.decide(now, win_for(side), "4.1.2", "stalemate")
-        self._check_natural_limit(now)
-        self._check_repetition(now)
+        endings.after_move(self, now, side, cls, at)  # 4.1.1-4.1.3, 21.6, 4.2.4, art. 23-26
 
     def on_press(self, now, side):
         """A press of `side`'s lever (the app has made any placed move final
@@ -259,7 +258,8 @@ class Game:
             # A piece between points (5.10; in the hand: presence cannot
             # tell) is a move made: its press hands over when it lands.
             between = self.alert == "between" and self.clock.running == side
-            return self.emit(now, ev.NOPRESS, side, "piece-between" if between else "alert-standing")
+            return self.emit(now, ev.NOPRESS, side,
+                             "piece-between" if between else "alert-standing")
         if self.clock.state == _clock.RUNNING and self.clock.running == side and not self.moved[i]:
             # 8.1.7: pressing the clock without having moved; the clock
             # does not hand over. The second time loses (4.1.9).
@@ -274,10 +274,12 @@ class Game:
         if r & _clock.FLAG:
             return self.flag_result(now, side)
         if r & _clock.DONE:
-            # a quota completed: the next stage's time added (6.2), by this press or by its move (BOARD counting)
+            # a quota completed: the next stage's time added (6.2), by this press or
+            # by its move (BOARD counting)
             stage = r & _clock.STAGE or self.quota_unpressed is not None
-            self.emit(now, ev.PRESS, side, self.clock.remaining(RED, now), self.clock.remaining(BLACK, now),
-                      "stage" if stage else None, "6.2" if stage else None)
+            self.emit(now, ev.PRESS, side, self.clock.remaining(RED, now),
+                      self.clock.remaining(BLACK, now), "stage" if stage else None,
+                      "6.2" if stage else None)
 
     def on_touch(self, now, side, whose, point, article):
         """A touch witnessed (whose: own, opp or duty-broken)."""
@@ -319,7 +321,8 @@ class Game:
 
     def clock_running(self):
         """Whether a game is in play with its clock running."""
-        return self.phase == PLAYING and self.clock is not None and self.clock.state == _clock.RUNNING
+        clock = self.clock
+        return self.phase == PLAYING and clock is not None and clock.state == _clock.RUNNING
 
     def _breach(self, now, side, put, clear, move):
         # A move that breaks the movement rules: national events lose at once
@@ -328,7 +331,8 @@ class Game:
         article = self._breach_article(side)
         self.emit(now, ev.ALERT, "breach", side, put, clear, move, article, None)
         if article == "4.1.8":
-            self.decide(now, win_for(other(side)), "4.1.8", "movement rules broken by " + side_name(side))
+            self.decide(now, win_for(other(side)), "4.1.8",
+                        "movement rules broken by " + side_name(side))
         else:
             self.foul(now, side, "8.1.8")
 
@@ -344,147 +348,16 @@ class Game:
         if self.fouls[i] >= 3:
             self.decide(now, win_for(other(side)), "4.1.10", "three fouls")
 
-    def tick(self, now):
-        """~100 Hz: the clock's flag, lateness (20.1), clock snapshots."""
-        self.advance(now)
-        if self.phase != PLAYING or self.clock is None:
-            return
-        side = self.clock.update(now)
-        if side != _clock.NONE:
-            self.flag_result(now, side)
-            return
-        if self.quota_unpressed is not None:
-            self._quota_check(now)
-        if not self.late_reported:
-            self._late_check(now)
-        if self.clock.state == _clock.RUNNING and self.t - self._snap_at >= SNAPSHOT_MS:
-            self.snapshot(now)
+    # -- the rulings by job: functions of game/timers.py and game/endings.py,
+    # bound as the Game's methods (the scan's g.tick(now) and g.due_in(now)
+    # call the function itself, no frame between) ---------------------------
 
-    def _quota_check(self, now):  # (tick's rare cases apart: its frame under 11 words, off the heap)
-        q = self.quota_unpressed
-        if ticks.diff(now, q[1]) >= 0:  # 21.5 「因少按钟而导致限著不满的超时…应服从裁判员的裁决」: the quota's
-            self.quota_unpressed = None  # last move made, never pressed: the flag, no result: the arbiter rules
-            self.emit(now, ev.FLAG, q[0], self.t + ticks.diff(q[1], now), "21.5")
-
-    def _late_check(self, now):  # 20.1: reported; the arbiter rules the forfeit (4.1.7, 20.2)
-        late = self.clock.late(now)
-        if late:
-            self.emit(now, ev.LATE, "red" if RED in late else None, "black" if BLACK in late else None, "20.1")
-
-    def due_in(self, now):
-        """ms until tick() may have work (flag, snapshot, 21.5; 20.1 within a second), at most SNAPSHOT_MS, or None."""
-        if self.phase != PLAYING or self.clock is None:
-            return None
-        wait = SNAPSHOT_MS
-        if self.clock.state == _clock.RUNNING:
-            wait = min(wait, self.clock.time_to_flag(now), max(SNAPSHOT_MS - (self.t - self._snap_at), 0))
-        q = self.quota_unpressed
-        return wait if q is None else min(wait, max(ticks.diff(q[1], now), 0))
-
-    def flag_result(self, now, side):
-        """4.1.6: the side's flag fell (the exact instant reported)."""
-        if self.phase != PLAYING:
-            return
-        flag = self.clock.flag_at(side)
-        flag_t = self.t + ticks.diff(flag, now) if flag != _clock.NONE else self.t
-        self.emit(now, ev.FLAG, side, flag_t, "4.1.6")
-        p = self.provisional
-        if p is not None and self.position.side == side and ticks.diff(p[1], flag) <= 0:
-            # 21.6: a move placed before the flag that mates or stalemates
-            # stands: the move is made final now and decides the game.
-            self.provisional = None
-            self.on_move(now, p[0], p[1])
-            if self.phase == OVER or self.verdict:
-                return
-        if self.clock.moves_left(side) > 0:
-            reason = "quota missed 6.2 " + side_name(side)
-        else:
-            reason = "time " + side_name(side)
-        self.decide(now, win_for(other(side)), "4.1.6", reason)
-        self.flagged = (side, flag, self.seq)
-
-    def _in_time_for_the_flag(self, at):
-        # 21.6: a move placed at or before the flag's millisecond is in
-        # time, even when the sensors report it (debounced) just after the
-        # flag was ruled: it is recorded, and a mate or stalemate it makes
-        # stands in place of the flag's result (until CONFIRM).
-        f = self.flagged
-        return (f is not None and self.phase == OVER and self.result_seq == f[2] and not self.confirmed
-                and self.position.side == f[0] and ticks.diff(at, f[1]) <= 0)
-
-    # -- results -------------------------------------------------------------
-
-    def decide(self, now, score, article, reason):
-        """A result (reason: text): applied at once under the
-        `auto` policy, reported for the arbiter under `report`."""
-        self.emit(now, ev.RESULT if self.config.policy == "auto" else ev.VERDICT, score, article, reason)
-
-    def _check_natural_limit(self, now):
-        # 4.2.4: announce when the natural limit is reached; rule on a claim.
-        rounds = len(self.checks) // 2
-        if rounds >= self.config.limit and not self.limit_reported:
-            self.emit(now, ev.LIMIT, "natural", rounds, "4.2.4")
-
-    def natural_rounds(self, claimant):
-        """22.2: rounds without a capture as counted for `claimant`: at most
-        10 of the claimant's checking moves count (「提出方"将军"最多只计10著」),
-        each further check removing one round."""
-        plies = len(self.checks)
-        # ply k of the quiet run was made by the side to move then
-        first = other(self.position.side) if plies % 2 else self.position.side
-        checks = 0
-        for k in range(plies):
-            mover = first if k % 2 == 0 else other(first)
-            if mover == claimant and self.checks[k]:
-                checks += 1
-        # each check beyond the 10th removes a whole round, not one ply
-        excess = checks - 10 if checks > 10 else 0
-        rounds = plies // 2 - excess
-        return rounds if rounds > 0 else 0
-
-    # -- repetition (art. 23-26; game/repetition.py, xq/rulings/) -------------
-
-    def _check_repetition(self, now):
-        # Cheap on every move: the rulings are loaded only when a position
-        # occurs a third time or a claimed ruling is in its grace.
-        if self.claimed is None and repetition.occurrences(self.hashes, self.position.hash) != 3:
-            return
-        if self.ruling is None:
-            gc.collect()  # the rulings' ~20 KB load into a collected heap (fragmented at 192k on x64)
-        try:
-            decision = repetition.after_move(self.position, self.ruling, self.claimed)
-        except MemoryError:
-            # The rulings load ~20 KB at this moment: after a collection
-            # there is room, or the announcement says it could not rule,
-            # but a move already made is never disturbed by it.
-            gc.collect()
-            try:
-                decision = repetition.after_move(self.position, self.ruling, self.claimed)
-            except MemoryError:
-                # what did load of the rulings goes, so it holds no room
-                # the commands need (it loads again at the next repetition)
-                if self.ruling is None:
-                    cold.drop(cold.RULINGS)
-                gc.collect()
-                return self.emit(now, ev.REPETITION, "unruled", "no-memory", "23.1")
-        if decision is not None:
-            what, r, effect = decision
-            if what == repetition.ANNOUNCE:
-                ruling, article = repetition.words(r)
-                self.emit(now, ev.REPETITION, "third", ruling, article)
-            elif what == repetition.VARIED:
-                self.ruling = None
-                self.emit(now, ev.REPETITION, "varied", "23.5.2")
-            else:
-                self.ruling = None
-                self.repetition_result(now, r, effect)
-
-    def repetition_result(self, now, r, effect):
-        """The result a repetition ruling's effect gives."""
-        if effect == "4.2.3":
-            return self.decide(now, DRAW, "4.2.3", "repetition ruled a draw")
-        # 4.1.4 one-sided perpetual check (23.5.1); 4.1.5 a forbidden repetition not varied
-        return self.decide(now, win_for(other(r.side)), effect, "repetition " + r.verdict.replace(" ", "-"))
+    tick = timers.tick  # ~100 Hz: the flag (4.1.6), 21.5, lateness (20.1), clock snapshots
+    due_in = timers.due_in  # ms until tick() may have work, or None
+    flag_result = timers.flag_result  # 4.1.6, with 21.6's move placed in time
+    decide = endings.decide  # a result, applied (policy auto) or reported (report)
+    natural_rounds = endings.natural_rounds  # 22.2's count for a claim of 4.2.4
+    repetition_result = endings.repetition_result  # the result of a ruling of art. 23-26
 
 
 # The commands Game.command() runs (all need the arbiter's key; the app

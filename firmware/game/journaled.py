@@ -18,7 +18,7 @@ NOT_JOURNALED = {
     # the clock mark (the snapshot record names that clock snapshot)
     "clock": "clock snapshot",
     # the session's, set by the App or a power-up itself
-    "sink": "session", "key": "session", "keyed": "session", "_last_now": "session", "_snap_at": "session",
+    "sink": "session", "key": "session", "keyed": "session", "_last_now": "session", "snap_at": "session",
     "provisional": "session", "chain_broken": "recovery",
     # live only: no event sets them on a replay either, so a power-up
     # starts without them, with or without a snapshot (docs/STORE.md)
