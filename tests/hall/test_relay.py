@@ -153,3 +153,64 @@ def test_if_modified_since_answers_304_only_after_the_second_of_the_last_change(
         feed(hub, "1", "d1", 1, lines, first=len(lines) - 2)
         assert get(url + "/relay/1/iccs.pgn", **{"If-Modified-Since": h["Last-Modified"]})[0] == 200
         assert get(url + "/relay/1/iccs.pgn", **{"If-Modified-Since": "not a date"})[0] == 200
+
+
+def own_views(hub):
+    """Each game's view built from its own events alone, in the hub's order:
+    what the relay files kept before they read the hub's views (reference)."""
+    from xqboard.boardlink import Event
+    from xqboard.hall.boardview import BoardView
+    views = {}
+    for cursor, board, device, game, seq, line in hub.events_since(None)[1]:
+        view = views.setdefault((device, game), BoardView(board))
+        view.device, view.game_no = device, game
+        try:
+            view.apply(Event(line), 0)
+        except (ValueError, KeyError, TypeError):
+            pass
+    return views
+
+
+def test_the_relay_reads_the_hubs_views_only_where_each_holds_one_game_alone():
+    # a round over and the next one playing (the hub starts a view at each
+    # GAME), then what a shared view cannot hold: a late event of a game
+    # after its board's next GAME, and a second device under a board's name
+    hub, _ = two_rounds()
+    games = masters.master_games()
+    relay = Relay(hub)
+    assert all(v.game_key in relay.rounds.views and not getattr(v, "own", False)
+               for name in ("1", "2") for v in relay.rounds.games(name))
+    late = masters.game_lines(games[15], "3", masters.think_of(3), event="Relay Cup", round_="2", plies=6)
+    feed(hub, "3", "d3", 2, late[:3])
+    assert hub.push("3", "d3", 1, 999, "E 999 99000 TOUCH black own h9 5.1")  # game 1's event after game 2's GAME
+    feed(hub, "3", "d3", 2, late, first=3)
+    other = masters.game_lines(games[16], "1", masters.think_of(1), event="Relay Cup", round_="2", plies=4)
+    feed(hub, "1", "x1", 1, other[:2])  # another device under board 1's name, amid d1's game 2
+    assert hub.push("1", "d1", 2, 900, "E 900 99000 TOUCH red own h0 5.1")
+    reference = own_views(hub)
+    for name in ("1", "2"):
+        texts = {f: relay.file(name, f)[0].decode() for f in ("iccs.pgn", "chinese.pgn", "games.dhtmlxq")}
+        views = sorted((v for v in reference.values() if rounds.round_of(v) == name),
+                       key=lambda v: (rounds.board_order(v.board), v.device, int(v.game_no)))
+        for f, text in texts.items():
+            assert text == relay_round_text(views, f)
+    shared = {k for k, v in relay.rounds.views.items() if not getattr(v, "own", False)}
+    assert ("d3", "1") not in shared and ("d3", "2") not in shared  # the late event's two games
+    assert ("d1", "2") not in shared and ("x1", "1") not in shared  # one board name, two devices
+    assert ("d2", "1") in shared and ("d2", "2") in shared
+
+
+def relay_round_text(views, name):
+    from xqboard.hall.relay import round_text
+    return round_text(views, name)
+
+
+def test_the_hub_shows_a_new_game_as_it_did_when_a_view_was_reset_in_place():
+    # the hub starts a view at each GAME: its state is that of the game's events alone
+    hub, _ = two_rounds()
+    for board in ("1", "2"):
+        ref = own_views(hub)[("d" + board, "2")].state()
+        got = hub.since(None).boards[int(board) - 1]
+        assert {k: v for k, v in got.items() if k != "clocks"} == {k: v for k, v in ref.items() if k != "clocks"}
+        assert {k: v for k, v in got["clocks"].items() if k != "asof"} == \
+            {k: v for k, v in ref["clocks"].items() if k != "asof"}

@@ -165,3 +165,11 @@ def test_game_diagram_caption():
     text = game_diagram(g)
     assert text.splitlines()[0] == "Last move: 2. 马８进７ (h9g7), Red to move"
     assert game_diagram(GameRecord()).startswith("Start position, Red to move")
+
+
+def test_side_of_follows_a_start_position_set_after_the_record_was_made():
+    # first_side is read once per start position: setting another start FEN reads it again
+    g = GameRecord()
+    assert g.first_side == RED and g.side_of(1) == RED
+    g.start_fen = "3k5/9/9/9/9/9/9/9/4A4/4K4 b - - 0 1"
+    assert g.first_side == BLACK and g.side_of(1) == BLACK and g.side_of(2) == RED

@@ -121,7 +121,6 @@ class BoardView:
         self.pending = {}  # "offer"/"claim" -> the side and its words: what waits for the other side or the arbiter
         self.foul_seqs = []  # [(seq, side name, article)] of the fouls standing: the desk strikes one by its seq
         self.cached = None  # state(), until the next event
-        self._first = None  # (start FEN, the side to move in it)
 
     @property
     def record(self):
@@ -290,13 +289,10 @@ class BoardView:
         return list(out)
 
     def first_side(self):
-        """The side to move in the game's start position, read once per
-        start position (a FEN read is what a state costs most after the
-        moves: every board's state is built again at each of its events)."""
-        fen = self.record.start_fen
-        if self._first is None or self._first[0] != fen:
-            self._first = (fen, side_name(Position(fen).side))
-        return self._first[1]
+        """The side to move in the game's start position (the record reads
+        it once per start position: every board's state is built again at
+        each of its events)."""
+        return side_name(self.record.first_side)
 
     def state(self):
         """The board as a dict for the pages (cached until the next event)."""

@@ -125,6 +125,7 @@ class Hub:
         self.changed_at = []  # cursor of each event taken, in order ...
         self.changed_board = []  # ... and the board it changed
         self.taken = []  # (board, device, game, seq, line) of each event taken: cursor n is taken[n - 1]
+        self.taken_by = []  # the BoardView each event was applied to, likewise (hall/rounds.py shares them)
         self.incidents = []  # oldest first
         self.incident_ids = []  # their cursors, for bisect
         self.listeners = []
@@ -169,17 +170,14 @@ class Hub:
             self.push(board, device, game, seq, line)
 
     def _apply(self, board, key, e):
-        view = self.views.get(board)
-        if view is None:
-            view = self.views[board] = BoardView(board)
-        view.device, view.game_no = key[0], key[1]
         wall = int(self.clock() * 1000)
-        try:
-            view.apply(e, wall)
-        except (ValueError, KeyError, TypeError) as err:
-            # an event the view cannot follow (a CORRECT to no position...):
-            # kept aside like an unreadable line; the hall goes on
-            self.unreadable.append((board, key, e.payload, "%s: %s" % (type(err).__name__, err)))
+        view = self.views.get(board)
+        if view is None or e.kind == schema.GAME:
+            view = self._new_view(board, key, e, wall, view)
+        else:
+            self._apply_to(view, board, key, e, wall)
+        view.taken += 1
+        self.taken_by.append(view)
         self.changed_at.append(self.cursor)
         self.changed_board.append(board)
         self.changes[board] = self.changes.get(board, 0) + 1
@@ -192,6 +190,42 @@ class Hub:
                 "round": view.info.get("round") or "-",
                 "kind": e.kind, "article": schema.article_of(e.kind, e.fields), "text": incident_text(e),
                 "text_zh": incident_zh(e), "wall": wall})
+
+    def _apply_to(self, view, board, key, e, wall):
+        view.device, view.game_no = key[0], key[1]
+        try:
+            view.apply(e, wall)
+        except (ValueError, KeyError, TypeError) as err:
+            # an event the view cannot follow (a CORRECT to no position...):
+            # kept aside like an unreadable line; the hall goes on
+            self.unreadable.append((board, key, e.payload, "%s: %s" % (type(err).__name__, err)))
+            return False
+        return True
+
+    def _new_view(self, board, key, e, wall, old):
+        """A GAME (or a board's first event) starts a BoardView of its own,
+        so that the view of the game before it stays as it ended: the relay
+        files read finished games from the views (hall/rounds.py). A view
+        that cannot take the GAME is not started: the event goes to `old`
+        as it would have (a reset in place leaves the same state as a new
+        view only when the GAME applies)."""
+        view = BoardView(board)
+        view.taken = 0
+        if old is None:
+            self._apply_to(view, board, key, e, wall)
+        elif not self._try(view, key, e, wall):
+            self._apply_to(old, board, key, e, wall)
+            return old
+        self.views[board] = view
+        return view
+
+    def _try(self, view, key, e, wall):
+        view.device, view.game_no = key[0], key[1]
+        try:
+            view.apply(e, wall)
+        except (ValueError, KeyError, TypeError):
+            return False
+        return True
 
     # -- the links (docs/HALL.md, "The arbiter's desk") ----------------------------
 
@@ -305,10 +339,20 @@ class Hub:
         taken after `cursor`, each once, in the order taken (at most
         `limit`); from the first with a cursor of another Hub or none."""
         with self.lock:
-            if cursor is None or (token is not None and token != self.token) or cursor > self.cursor:
-                cursor = 0
-            rows = self.taken[cursor:cursor + limit]
-            return self.token, [(cursor + 1 + i,) + row for i, row in enumerate(rows)]
+            return self._events_since(cursor, token, limit)
+
+    def _events_since(self, cursor, token, limit):
+        if cursor is None or (token is not None and token != self.token) or cursor > self.cursor:
+            cursor = 0
+        rows = self.taken[cursor:cursor + limit]
+        return self.token, [(cursor + 1 + i,) + row for i, row in enumerate(rows)]
+
+    def applied_since(self, cursor, token=None, limit=1000):
+        """events_since() with, at the end of each row, the BoardView the
+        event was applied to (read it under `lock`: the pusher changes it)."""
+        with self.lock:
+            token, rows = self._events_since(cursor, token, limit)
+            return token, [row + (self.taken_by[row[0] - 1],) for row in rows]
 
     def boards(self):
         """The boards' names, in board order."""

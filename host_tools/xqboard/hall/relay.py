@@ -72,6 +72,12 @@ def not_modified(headers, etag, changed_s):
     return at >= math.floor(changed_s) + 1
 
 
+def _listed(v):
+    """A game's line of rounds.json."""
+    return {"board": v.board, "device": v.game_key[0], "game": v.game_key[1], "red": v.info.get("red"),
+            "black": v.info.get("black"), "plies": len(v.record.plies), "result": v.record.result}
+
+
 class Relay:
     """The relay files of the games `hub` has taken (hub: hall/hub.py's Hub)."""
 
@@ -98,18 +104,17 @@ class Relay:
         return kept[1], kept[2], at
 
     def _piece(self, view, name):
-        key, count = (view.device, view.game_no, name), self.rounds.change_of(view)
+        key, count = view.game_key + (name,), self.rounds.change_of(view)
         kept = self.pieces.get(key)
         if kept is None or kept[0] != count:
-            kept = self.pieces[key] = (count, FILES[name][0](view.record))
+            # (a game's view may be the hub's: read under its lock, Rounds.read)
+            kept = self.pieces[key] = (count, self.rounds.read(view, lambda v: FILES[name][0](v.record)))
         return kept[1]
 
     def index(self):
         out = []
         for name in self.rounds.names():
-            games = [{"board": v.board, "device": v.device, "game": v.game_no, "red": v.info.get("red"),
-                      "black": v.info.get("black"), "plies": len(v.record.plies), "result": v.record.result}
-                     for v in self.rounds.games(name)]
+            games = [self.rounds.read(v, _listed) for v in self.rounds.games(name)]
             out.append({"round": name, "games": games,
                         "files": {f: "/relay/%s/%s" % (name, f) for f in FILES}})
         return {"rounds": out, "current": self.rounds.current()}

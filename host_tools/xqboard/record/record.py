@@ -89,7 +89,7 @@ class GameRecord:
                 self.headers[k] = str(headers.pop(k))
         for k, v in headers.items():
             self.headers[k] = str(v)
-        self.start_fen = fen
+        self.start_fen = fen  # (sets first_side too)
         self._pos = Position(fen)
         self.plies = []
         self.notes = []
@@ -99,6 +99,19 @@ class GameRecord:
         self.time_used = None
         self.overrules = []  # the arbiter's overrules of the board, as lines for the sheet
         self.overrules_zh = []  # the same in Chinese, for the pages (record/bilingual.py)
+
+    @property
+    def start_fen(self):
+        """The FEN of the game's start position."""
+        return self._start_fen
+
+    @start_fen.setter
+    def start_fen(self, fen):
+        # the side to move first, read once per start position: side_of is
+        # asked at every clock press (logger/builder.py), and a FEN read was
+        # ~11 % of a replica's time (docs/HALL.md, "Frames of what changed")
+        self.first_side = Position(fen).side
+        self._start_fen = fen
 
     # -- moves ------------------------------------------------------------
 
@@ -147,7 +160,7 @@ class GameRecord:
 
     def side_of(self, ply_number):
         """The side that made ply `ply_number` (1-based)."""
-        first = Position(self.start_fen).side
+        first = self.first_side
         return first if ply_number % 2 else pieces.other(first)
 
     def texts(self, fmt="Chinese", **opts):
