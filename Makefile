@@ -49,6 +49,10 @@ $(EVAL_STAMP): $(EVAL)/package.json $(EVAL)/package-lock.json
 build: setup
 	$(PY) -m xqboard.build $(ARCHS)
 	$(PY) -m xqboard.target.rp2040_env setup
+	# CPython's bytecode of our own code, once (2 s): where PYTHONDONTWRITEBYTECODE
+	# is set, as in CI's environment, every `xqboard` process would compile what it
+	# imports again, up to 0.2 s of CPU each, and make test starts hundreds.
+	$(PY) -m compileall -q -j 0 host_tools firmware boards tests scripts bench
 
 # Two xdist workers (the CI's two cores); the 15 slowest tests and the
 # run's wall and CPU time close the output (docs/DEVELOPING.md, "The test
