@@ -35,7 +35,14 @@ def start_game(sim, logger, red="Red Player", black="Black Player", tc="30m+10s"
                 on_waiting=lambda ports: sim.act("+100 setup", "+300 press red", "+200 press black"))
 
 
-def step_until(logger, cond, timeout=30.0, each=None):
+# A hang guard, not a time check: the simulated board plays at 20-40 times
+# real time and falls behind it on a slow machine, which then takes longer,
+# not fails (stop 35: a fresh clone's cable test took 33 s of CPU for its
+# usual 4, the machine at 2.3 times its reference time, and hit a 30 s guard).
+WAIT_S = 120.0
+
+
+def step_until(logger, cond, timeout=WAIT_S, each=None):
     deadline = time.monotonic() + timeout
     while not cond():
         if time.monotonic() > deadline:

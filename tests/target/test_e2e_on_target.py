@@ -11,7 +11,6 @@ The master game and the cable pulls run in `make test` (~35 s of
 tests/target's ~2.5 minutes); the logger killed and restarted (~17 s, two
 CLI processes besides the emulator) in `make bench`, to keep tests/target
 within its 3 minutes on a busy machine."""
-import functools
 import types
 
 import pytest
@@ -36,19 +35,16 @@ def journal_on_flash(sim, game=1):
     return helpers.board_journal(board, game)
 
 
-# The wait for a whole game: the unix port's 30 s of wall time is a hang
-# guard, not a budget. The emulator plays as fast as it can, ~16 s for the
-# cable test on an idle machine, and more than 30 s with the suite's other
-# worker busy beside it (the stop-34 run timed out at ply 85 of the game,
-# still catching up after the drop at 80).
-EMULATOR_WAIT_S = 120.0
+# (The wait for a whole game is helpers.WAIT_S, a hang guard of 120 s: the
+# emulator plays as fast as it can, ~16 s for the cable test on an idle
+# machine, and took more than 30 s with the suite's other worker busy
+# beside it at stop 34.)
 
 
 @pytest.fixture
 def on_target(elf, monkeypatch):
     monkeypatch.setattr(e2e, "new_sim", emulated_board)
     monkeypatch.setattr(e2e, "board_journal", journal_on_flash)
-    monkeypatch.setattr(e2e, "step_until", functools.partial(helpers.step_until, timeout=EMULATOR_WAIT_S))
 
 
 def test_whole_master_game_recorded_exactly(on_target, tmp_path):
