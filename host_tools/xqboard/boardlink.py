@@ -142,7 +142,8 @@ class BoardLink:
         self.errors = []  # what the board said it could not read (X lines)
         self.bad_lines = 0  # lines from the board that failed their check
         self._cid = 0
-        self.asked = None  # the `since` we asked for and have not had answered
+        self.asked = None  # the `since` we asked for and have not had answered (its first seq)
+        self.asked_id = None  # that `since`'s command id: only its own reply ends it
 
     # -- what the board sends --------------------------------------------------
 
@@ -180,7 +181,9 @@ class BoardLink:
         elif kind == "A ":
             words = payload.split()
             self.replies[int(words[1])] = words[2:]
-            if self.asked is not None and words[2:3] == ["ok"] and words[3:4] == ["since"]:
+            # (the reply to a `since` it replaced is not: the board ends a
+            # `since` when a newer one comes, and answers it with what it sent)
+            if self.asked is not None and int(words[1]) == self.asked_id and words[2:4] == ["ok", "since"]:
                 self.asked = None
         elif kind == "X ":
             self.errors.append(payload[2:])
@@ -222,13 +225,23 @@ class BoardLink:
         return None
 
     def requests(self):
-        """Frames to send now: a `since` for the first gap, if any and not
-        already asked."""
+        """Frames to send now: a `since` for the first gap, if there is one
+        and no `since` is unanswered.
+
+        One at a time: the board answers a `since` from its first seq to
+        its last event, so it covers every later gap too, and a newer one
+        ends it and starts the board reading its journal from the start
+        again. Asking anew whenever the gap moved (each event of the
+        answer moves it) or an older `since` was answered made, on a slow
+        machine, thousands of requests of which none was answered to the
+        end (stop 35). ask_again() after a timeout without progress."""
         first = self.gap()
-        if first is None or first == self.asked:
+        if first is None or self.asked is not None:
             return []
         self.asked = first
-        return [self.command(["since", str(first)], sign=False)]
+        frame = self.command(["since", str(first)], sign=False)
+        self.asked_id = self._cid
+        return [frame]
 
     def ask_again(self):
         """Forget an unanswered `since`, so requests() asks it again (call

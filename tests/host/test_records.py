@@ -7,7 +7,7 @@ from xqboard.logger import GameFiles, GameLink, game_from_events, read_events
 from xqboard.logger.round import BoardStart, new_words, parse_pairing
 from xqboard.record import BLACK, RED, read_game, write_pgn
 
-from link.frame import framed  # noqa: E402
+from link.frame import framed, unframed  # noqa: E402
 
 GAME = "E 1 0 GAME new event=City_Cup round=3 board=5 red=ZHANG_San black=LI_Si tc=10m+5s level=provincial " \
        "policy=auto fen=rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR_w_-_-_0_1 limit=60 late=15"
@@ -169,3 +169,31 @@ def test_the_record_and_the_score_sheet_show_the_boards_decision_and_the_overrul
     assert "ruled 1/2-1/2 4.2.2" in over[3] and "in place of the board's 1-0 4.1.12 resigned black" in over[3]
     assert "Wang (20.2) ruled 0-0" in over[4] and "1/2-1/2 4.2.2 confirmed (art. 9)" in over[4]
     assert "declared by the arbiter Li" in sheet
+
+
+def test_one_since_at_a_time_and_only_its_own_reply_ends_it():
+    # The board answers a `since` from its first seq to its last event, and a
+    # newer `since` ends the one before (store/recovery.py, Since). A host that
+    # asked anew each time the gap moved, or when an older `since` was
+    # answered, kept the board restarting: thousands of requests, none
+    # answered to the end (stop 35, the cable test on a slow machine).
+    link = GameLink()
+    link.feed(hello(1, 10))
+    (ask,) = link.requests()
+    assert said(ask) == ["since", "1"] and link.asked == 1
+    got = link.feed(b"".join(framed(p) for p in LOG[0:3]))  # the answer begins: the gap moves on
+    assert [e.seq for e in got] == [1, 2, 3] and link.gap() == 4
+    assert link.requests() == []  # the answer is still coming
+    link.feed(framed("A %d ok since" % (link.asked_id - 1)))  # a reply to an older one
+    assert link.asked == 1 and link.requests() == []
+    link.feed(b"".join(framed(p) for p in LOG[3:8]))
+    link.feed(framed("A %d ok since" % link.asked_id))  # its own reply: the lines 9 and 10 were lost
+    (again,) = link.requests()
+    assert said(again) == ["since", "9"]
+    link.ask_again()  # after a timeout with nothing brought: asked again
+    assert said(link.requests()[0]) == ["since", "9"]
+
+
+def said(frame):
+    """A command frame's words after its id: `C 7 since 9*...` -> ['since', '9']."""
+    return unframed(frame).split()[2:]

@@ -25,7 +25,8 @@ from ..boardlink import BoardLink, Event, greeting_fields, is_event
 from game.events import GAME, unescape
 
 HELLO_EVERY = 3.0  # s: a greeting tells the last event number (a lost tail is asked for)
-ASK_AGAIN = 1.5  # s: a `since` unanswered this long is sent again
+ASK_AGAIN = 1.5  # s: a `since` that brought nothing this long is sent again,
+ASK_AT_MOST = 12.0  # s: and the wait doubles each time up to this (a board slow to answer is not restarted)
 STATUS_EVERY = 1.0  # s: the clocks while a game runs
 SILENT_AFTER = 4.0  # s without a byte from a greeted board (it answers `status` every STATUS_EVERY)
 
@@ -137,7 +138,8 @@ class BoardSession:
         self._stop = threading.Event()
         self._thread = None
         self._hello_at = 0.0
-        self._asked_at = 0.0
+        self._asked_at = 0.0  # when the unanswered `since` was sent, or last brought events
+        self._ask_wait = ASK_AGAIN
         self._status_id = None
         self._status_sent = 0.0
 
@@ -254,10 +256,13 @@ class BoardSession:
                 if evs:
                     on_events(evs)
                     events += evs
-        self._after_feed()
+        self._after_feed(progress=bool(events))
         return events
 
-    def _after_feed(self):
+    def _after_feed(self, progress=False):
+        if progress and self.link.asked is not None:
+            self._asked_at = time.monotonic()  # the answer is coming: not to be asked again yet
+            self._ask_wait = ASK_AGAIN
         if self._status_id is not None and self._status_id in self.link.replies:
             words = self.link.replies.pop(self._status_id)
             self._status_id = None
@@ -274,8 +279,9 @@ class BoardSession:
         if not self.connected:
             return
         now = time.monotonic()
-        if self.link.asked is not None and now - self._asked_at > ASK_AGAIN:
+        if self.link.asked is not None and now - self._asked_at > self._ask_wait:
             self.link.ask_again()
+            self._ask_wait = min(2 * self._ask_wait, ASK_AT_MOST)
             self._after_feed()
         if now - self._hello_at > HELLO_EVERY:
             self._hello_at = now
