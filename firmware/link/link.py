@@ -8,6 +8,8 @@
 #                 X <reason...>         a frame that could not be read
 # Every line is a frame of frame.py (payload*crc32). Nothing the host sends
 # can stop the board: a bad frame gets an X, a bad command a refusal.
+import gc
+
 from micropython import const
 
 from link import auth
@@ -72,6 +74,13 @@ class Link:
             reply = handle(cid, words, arbiter)
         except ValueError as e:
             return self.send("A %d refused %s" % (cid, _one_line(str(e))))
+        except MemoryError:
+            # No room to load the command's code in a heap play has split
+            # (the game refuses its own commands so: game/game.py): the
+            # board goes on and the host may send it again (21.5: no
+            # command stops the board).
+            gc.collect()
+            return self.send("A %d refused out of memory for that now: send it again" % cid)
         if arbiter:
             self.last_id = cid
         if reply is None:

@@ -34,6 +34,7 @@
 # flash fill all the same, the oldest finished game goes first, and only
 # when none is left does a commit fail, which the board reports (the event
 # still goes to the link; the loop never stops for the flash).
+import gc
 import os
 from binascii import crc32
 
@@ -346,11 +347,17 @@ class Journal:
         across reboots (last_command reads it back; a file small enough for
         littlefs to keep in its directory). Best effort: on a full flash
         the ids still rise within this session."""
-        try:
-            with open(self.dir + "/cmd", "wb") as f:
-                f.write(b"%d" % cid)
-        except OSError:
-            pass
+        for _ in range(2):
+            try:
+                with open(self.dir + "/cmd", "wb") as f:
+                    f.write(b"%d" % cid)
+                return
+            except OSError:
+                return
+            except MemoryError:
+                # littlefs's file buffer (~1.2 KB) in a heap play has split,
+                # after the command has run: a collection, once, then no file
+                gc.collect()
 
     def open_game(self, game):
         """Goes on appending to a stored game (the one in progress after a

@@ -61,6 +61,30 @@ def test_bad_mac_and_replayed_command_id_are_refused():
     assert any(x.startswith("A 59 refused") for x in lines)
 
 
+def test_a_command_with_no_room_to_load_is_refused_and_the_board_goes_on():
+    # A MemoryError in a command's handler (its module loading into a heap
+    # play has split) is a refusal the host can send again, not an end of
+    # the loop (21.5: no command stops the board).
+    from link.link import Link
+
+    class Port:
+        def __init__(self):
+            self.lines = []
+
+        def write(self, data):
+            self.lines.append(unframed(data))
+
+    def handle(cid, words, arbiter):
+        if words[0] == "status":
+            raise MemoryError("memory allocation failed, allocating 272 bytes")
+        return ["hello"]
+
+    port = Port()
+    link = Link(port)
+    link.feed(framed("C 1 status") + framed("C 2 hello"), handle)
+    assert port.lines == ["A 1 refused out of memory for that now: send it again", "A 2 ok hello"]
+
+
 def run_raw(raw):
     """Runs the board in CPython (same source) with a game started, sends raw
     command lines (("SIGN", payload) to sign with the scenario key) and
