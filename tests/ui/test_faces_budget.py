@@ -11,7 +11,7 @@ from xqboard.target import image
 
 PAGE_BUDGET = 150_000  # instructions: 3 ms at 125 MHz and CPI 2.5
 
-# (one xdist worker runs the module: its figures, 28 s of the emulator, once)
+# (one xdist worker runs the module: its figures, 31 s of the emulator, once)
 pytestmark = [pytest.mark.skipif(bool(image.missing()), reason="no firmware image: %s" % image.missing()),
               pytest.mark.xdist_group("faces_figures")]
 
