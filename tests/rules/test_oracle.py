@@ -13,17 +13,18 @@ from xqboard.core import MATED, PLAYING, STALEMATED, Position, move_name
 from . import oracle
 
 COUNT = 2000
+SEED = 20261130
 VERDICT = {PLAYING: "playing", MATED: "mated", STALEMATED: "stalemated"}
-# One xdist worker runs the module: the 2,000 positions and pyffish's
-# verdicts (10 s of CPU) are made once, as without xdist.
+# One xdist worker runs the module and the armv6m run of the same positions
+# (tests/target/test_rules_on_target.py): the 2,000 positions and pyffish's
+# verdicts (~16 s of CPU) are made once for all three runtimes.
 pytestmark = pytest.mark.xdist_group("oracle_positions")
 
 
 @pytest.fixture(scope="module")
 def positions():
-    fens = oracle.random_positions(COUNT, seed=20261130)
     # pyffish normalises FENs its own way; ours must be what pyffish reads.
-    return [(fen,) + oracle.judge(fen) for fen in fens]
+    return oracle.judged_positions(COUNT, SEED)
 
 
 def test_sample_has_mates_and_stalemates(positions):
