@@ -16,6 +16,7 @@ placement. Then what the sensors make of it, in two models:
     edges (docs/SENSING.md, "Weak magnets").
 The script lists the raw frame changes scan by scan.
 """
+import bisect
 import random
 import re
 from pathlib import Path
@@ -94,16 +95,19 @@ def gap(rng, lo=40, hi=1500):
     return rng.randint(lo, hi)
 
 
+SQUARE_OF = [squares.from_point(p) for p in range(90)]  # point -> square, looked up per move
+
+
 def play_move(rng, acts, pos, m, t, touches=True, avoid=-1):
     """Appends the actions of move m (made in pos) from time t; returns the
     time of its last action. `avoid`: a point not to touch first (a piece
     placed there a moment ago, too briefly for the sensor to see it)."""
     a, b = pt(m >> 8), pt(m & 255)
     capture = pos.piece_at(m & 255) != 0
-    occupied = [p for p in range(90) if pos.piece_at(squares.from_point(p))]
+    occupied = [p for p in range(90) if pos.piece_at(SQUARE_OF[p])]
     between = _line_between(a, b)
     slide_ok = between is not None and len(between) >= 1 and all(
-        not pos.piece_at(squares.from_point(p)) for p in between)
+        not pos.piece_at(SQUARE_OF[p]) for p in between)
     # A touch before the move: a piece lifted and put back.
     if touches and rng.random() < 0.15:
         p = rng.choice([q for q in occupied if q != b and q != avoid] or [a])
@@ -298,11 +302,18 @@ def _noise(rng, sets, busy, by_point, acts, t_end, noise_rate):
     # points, away from real transitions (and from other noise) on their
     # point; all shorter than the debounce.
     n_noise = int(noise_rate * t_end / 1000)
+    # (each point's busy instants kept sorted, so that "none within 40 ms"
+    # is a bisection, not a pass over a game's worth of instants: the same
+    # answers, so the same random draws and the same scripts)
+    near = {q: sorted(ts) for q, ts in busy.items()}
     for _ in range(n_noise):
         p = rng.randrange(90)
         t = rng.randint(0, t_end - 100)
-        if any(abs(t - x) < 40 for x in busy.get(p, ())):
+        ts = near.setdefault(p, [])
+        i = bisect.bisect_right(ts, t - 40)
+        if i < len(ts) and ts[i] < t + 40:
             continue
+        ts.insert(i, t)
         busy.setdefault(p, []).append(t)
         length = 1 if rng.random() < 0.6 else rng.randint(2, 3)  # flicker or dropout
         k0 = -(-t // SCAN_MS)
