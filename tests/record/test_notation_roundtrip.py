@@ -5,10 +5,7 @@ fifteenth game."""
 import pytest
 
 from xqboard.core import Position, move_name
-from xqboard.paths import REPO
-from xqboard.record import chinese, parse_chinese, parse_wxf, read_games, wxf
-
-GAMES = list(read_games((REPO / "data" / "master-games.pgn").read_text(encoding="utf-8")))
+from xqboard.record import chinese, parse_chinese, parse_wxf, wxf
 
 VARIANTS = (
     ("WXF", lambda p, m: wxf(p, m), parse_wxf),
@@ -34,20 +31,20 @@ def roundtrip(games, variants):
     return count
 
 
-def test_master_games_loaded():
-    assert len(GAMES) == 300
-    assert sum(len(g.moves) for g in GAMES) == 27584
+def test_master_games_loaded(master_games):
+    assert len(master_games) == 300
+    assert sum(len(g.moves) for g in master_games) == 27584
 
 
-def test_roundtrip_every_fifteenth_master_game():
-    assert roundtrip(GAMES[::15], VARIANTS) > 1500
-
-
-@pytest.mark.bench
-def test_roundtrip_all_300_master_games_wxf_and_chinese():
-    assert roundtrip(GAMES, VARIANTS[:2]) == 27584
+def test_roundtrip_every_fifteenth_master_game(master_games):
+    assert roundtrip(master_games[::15], VARIANTS) > 1500
 
 
 @pytest.mark.bench
-def test_roundtrip_all_300_master_games_every_chinese_spelling():
-    assert roundtrip(GAMES, VARIANTS[2:]) == 27584
+def test_roundtrip_all_300_master_games_wxf_and_chinese(master_games):
+    assert roundtrip(master_games, VARIANTS[:2]) == 27584
+
+
+@pytest.mark.bench
+def test_roundtrip_all_300_master_games_every_chinese_spelling(master_games):
+    assert roundtrip(master_games, VARIANTS[2:]) == 27584

@@ -5,12 +5,9 @@ import pytest
 import cchess
 
 from xqboard.core import Position, move_name
-from xqboard.paths import REPO
 from xqboard.record import BLACK, RED, GameRecord, read_game, read_games, write_pgn
 from xqboard.record.chinese import UNDER
 from xqboard.record.text import format_time, parse_time
-
-GAMES = list(read_games((REPO / "data" / "master-games.pgn").read_text(encoding="utf-8")))
 
 
 def sample_game():
@@ -114,15 +111,15 @@ def test_clock_format(ms, text):
     assert parse_time(text) == ms
 
 
-def test_master_games_written_and_read_in_every_notation():
-    for g in GAMES[::10]:
+def test_master_games_written_and_read_in_every_notation(master_games):
+    for g in master_games[::10]:
         for fmt in ("ICCS", "WXF", "Chinese"):
             assert read_game(write_pgn(g, fmt)).moves == g.moves
 
 
-def test_lines_wrap_within_80_columns_and_keep_numbers_with_moves():
+def test_lines_wrap_within_80_columns_and_keep_numbers_with_moves(master_games):
     from xqboard.record.text import display_width
-    text = write_pgn(GAMES[0], "Chinese")
+    text = write_pgn(master_games[0], "Chinese")
     body = text.split("\n\n", 1)[1].splitlines()
     assert all(display_width(line) <= 80 for line in body)
     assert not any(line.rstrip().endswith(".") for line in body)
@@ -169,17 +166,17 @@ def cchess_moves(tmp_path, text):
     return [str(m) for m in game.iter_moves()], game
 
 
-def test_cchess_reads_our_iccs_pgn(tmp_path):
-    for g in GAMES[::30]:
+def test_cchess_reads_our_iccs_pgn(tmp_path, master_games):
+    for g in master_games[::30]:
         got, cg = cchess_moves(tmp_path, write_pgn(g, "ICCS", comments=False))
         assert got == [move_name(m) for m in g.moves]
         assert cg.info["red"] == g.headers["Red"]
 
 
-def test_cchess_reads_our_chinese_pgn(tmp_path):
+def test_cchess_reads_our_chinese_pgn(tmp_path, master_games):
     # Games in which no move meets one of cchess's own limits (below).
     read = 0
-    for g in GAMES[::7]:
+    for g in master_games[::7]:
         if _cchess_trouble(g) is not None:
             continue
         got, _ = cchess_moves(tmp_path, write_pgn(g, "Chinese", comments=False))
@@ -217,9 +214,9 @@ def _cchess_trouble(g):
     return None
 
 
-def test_cchess_chinese_misreadings_are_only_its_known_limits(tmp_path):
+def test_cchess_chinese_misreadings_are_only_its_known_limits(tmp_path, master_games):
     stopped = 0
-    for g in GAMES[::25]:
+    for g in master_games[::25]:
         got, _ = cchess_moves(tmp_path, write_pgn(g, "Chinese", comments=False))
         want = [move_name(m) for m in g.moves]
         if got != want:
@@ -230,8 +227,8 @@ def test_cchess_chinese_misreadings_are_only_its_known_limits(tmp_path):
     assert stopped > 0  # the limit is real: some master games meet it
 
 
-def test_cchess_stops_at_comments_hence_the_bare_form(tmp_path):
-    g = GAMES[0]
+def test_cchess_stops_at_comments_hence_the_bare_form(tmp_path, master_games):
+    g = master_games[0]
     full, _ = cchess_moves(tmp_path, write_pgn(g, "ICCS", comments=False))
     assert len(full) == len(g.moves)
     sheet = GameRecord(Red="A", Black="B")
@@ -241,9 +238,9 @@ def test_cchess_stops_at_comments_hence_the_bare_form(tmp_path):
         cchess_moves(tmp_path, write_pgn(sheet, "ICCS"))  # '{[%clk' is not a move to it
 
 
-def test_we_read_what_cchess_writes(tmp_path):
+def test_we_read_what_cchess_writes(tmp_path, master_games):
     # cchess's own writer (Chinese moves, its layout) read by our reader.
-    for g in GAMES[:40:8]:
+    for g in master_games[:40:8]:
         src = tmp_path / "src.pgn"
         src.write_text(write_pgn(g, "ICCS", comments=False), encoding="utf-8")
         cg = cchess.read_from_pgn(str(src))
@@ -253,7 +250,7 @@ def test_we_read_what_cchess_writes(tmp_path):
 
 
 @pytest.mark.bench
-def test_cchess_reads_all_300_master_games_in_iccs(tmp_path):
-    for g in GAMES:
+def test_cchess_reads_all_300_master_games_in_iccs(tmp_path, master_games):
+    for g in master_games:
         got, _ = cchess_moves(tmp_path, write_pgn(g, "ICCS", comments=False))
         assert got == [move_name(m) for m in g.moves]
