@@ -15,6 +15,16 @@ from link import auth  # noqa: E402
 from link.frame import framed  # noqa: E402
 
 
+def _started(tmp_path):
+    """A board with a game started, and the list of its lines."""
+    lines = []
+    r = Runner(str(tmp_path / "j"), out=lines.append)
+    r.command(["new", "tc=30m"])
+    r.setup()
+    r.command(["start"])
+    return r, lines
+
+
 def send(r, payload, nonce=None):
     payload += " mac=" + auth.mac(KEY, nonce or r.app.link.nonce, payload)
     r.board.port.host_write(framed(payload))
@@ -22,11 +32,7 @@ def send(r, payload, nonce=None):
 
 
 def test_an_old_command_id_replayed_after_a_power_cut_is_refused(tmp_path):
-    lines = []
-    r = Runner(str(tmp_path / "j"), out=lines.append)
-    r.command(["new", "tc=30m"])
-    r.setup()
-    r.command(["start"])
+    r, lines = _started(tmp_path)
     last = r.app.link.last_id
     assert last >= 3
     r.power(False)
@@ -111,11 +117,7 @@ def _cmd_file_short_of_memory(monkeypatch, times):
 
 
 def test_an_accepted_command_whose_id_finds_no_memory_is_kept_after_a_collection(tmp_path, monkeypatch):
-    lines = []
-    r = Runner(str(tmp_path / "j"), out=lines.append)
-    r.command(["new", "tc=30m"])
-    r.setup()
-    r.command(["start"])
+    r, lines = _started(tmp_path)
     left = _cmd_file_short_of_memory(monkeypatch, 1)
     last = r.app.link.last_id
     send(r, "C %d pause" % (last + 1))
@@ -130,11 +132,7 @@ def test_a_command_id_the_flash_cannot_take_for_memory_stops_nothing(tmp_path, m
     # The command has run when its id is saved: it is acknowledged, the id
     # rises within the session (best effort, as on a full flash) and the
     # board goes on answering (21.5: no command stops the board).
-    lines = []
-    r = Runner(str(tmp_path / "j"), out=lines.append)
-    r.command(["new", "tc=30m"])
-    r.setup()
-    r.command(["start"])
+    r, lines = _started(tmp_path)
     _cmd_file_short_of_memory(monkeypatch, 10 ** 6)
     last = r.app.link.last_id
     send(r, "C %d pause" % (last + 1))
