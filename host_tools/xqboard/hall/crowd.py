@@ -101,16 +101,16 @@ class Viewer:
             chunk = await reader.readexactly(n + 2)
             now = time.time()
             self.bytes += n
-            m = FRAME.match(chunk)
-            if m is None:
+            frames = FRAME.findall(chunk)  # one chunk may hold several: a newcomer's whole hall and its patch
+            if not frames:
                 continue  # retry:, keep-alive
-            self.take(m, now)
+            for frame in frames:
+                self.take(frame, now)
             if mark and mark in chunk and not busy:
                 busy.append(asyncio.ensure_future(self.fetch(exports, now, busy)))
 
-    def take(self, m, now):
-        token, cursor = m.group(1), int(m.group(2))
-        since = None if m.group(3) == b"null" else int(m.group(3))
+    def take(self, frame, now):
+        token, cursor, since = frame[0], int(frame[1]), None if frame[2] == b"null" else int(frame[2])
         if self.token is not None and token != self.token:
             self.token_changes += 1
         elif since is not None and since != self.cursor:

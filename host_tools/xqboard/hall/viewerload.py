@@ -210,10 +210,11 @@ def run_viewers(folder, viewers=5000, replicas=0, seconds=30.0, boards=200, rate
                 audience.append(crowd(url, share, 1 + k * per_server + j, boards, board_share,
                                       relay_sites // (len(urls) * per_server)))
         parts += audience
-        connect_started = time.time()
+        connect_started, connect_cpu0 = time.time(), [s.cpu() for s in servers]
         for a in audience:
             a.line(timeout=120)
         connected_s = time.time() - connect_started
+        connect_cpu = sum(s.cpu() for s in servers) - sum(connect_cpu0)
         watched = servers + ([hall] if replicas else []) + audience
         t0, cpu0 = time.time(), [p.cpu() for p in watched]
         broker_cpu0 = cpu_seconds(broker.proc.pid) if broker else 0.0
@@ -243,7 +244,7 @@ def run_viewers(folder, viewers=5000, replicas=0, seconds=30.0, boards=200, rate
     n = len(servers)
     return {
         "viewers": viewers * (replicas or 1), "replicas": replicas, "boards": boards, "rate": rate,
-        "seconds": wall, "connected_s": connected_s,
+        "seconds": wall, "connected_s": connected_s, "connect_cpu": connect_cpu,
         "reference": percentiles(merged([ref], "hist")),
         "reference_cpu": [(b - a) / (ref_t1 - ref_t0) for a, b in zip(ref_cpu0, ref_cpu1)],
         "latency": percentiles(merged(reports, "hist")), "counted": sum(r["counted"] for r in reports),
@@ -296,8 +297,10 @@ def report(f):
     r50, r99, rtop = f["reference"]
     where = "%d replicas" % f["replicas"] if f["replicas"] else "the live page server alone (no replica)"
     lines = [
-        "%d viewers on %s; %d boards, %d events/s; %.0f s measured (connected in %.1f s)" % (
-            f["viewers"], where, f["boards"], f["rate"], f["seconds"], f["connected_s"]),
+        "%d viewers on %s; %d boards, %d events/s; %.0f s measured (connected in %.1f s, the servers' CPU "
+        "meanwhile %.1f s: %.1f ms a viewer)" % (
+            f["viewers"], where, f["boards"], f["rate"], f["seconds"], f["connected_s"], f["connect_cpu"],
+            f["connect_cpu"] * 1000 / f["viewers"]),
         "  held %d of %d: behind %d, gaps %d, token changes %d, streams ended %d" % (
             held(f), f["viewers"], f["behind"], f["gaps"], f["token_changes"], f["ended"]),
         "  push -> viewer ms: p50 %s, p99 %s, max %s (%d event-viewer pairs of %d events pushed in the window); "
