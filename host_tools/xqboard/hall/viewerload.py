@@ -256,7 +256,7 @@ def run_viewers(folder, viewers=5000, replicas=0, seconds=30.0, boards=200, rate
         "behind": sum(r["behind"] for r in reports), "ended": sum(r["ended"] for r in reports),
         "board_viewers": sum(r["board_viewers"] for r in reports),
         "fetch_ms": sorted(x for r in reports for x in r["fetch_ms"]),
-        "fetch_errors": sum(r["fetch_errors"] for r in reports),
+        "fetch_errors": sum(r["fetch_errors"] for r in reports), "reopened": sum(r["reopened"] for r in reports),
         "relay": {k: sum(r["relay"].get(k, 0) for r in reports) for k in ("200", "304", "0")},
         "relay_ms": sorted(x for r in reports for x in r["relay_ms"]),
         # how busy the machine was: its cores, the load average at both ends, and the CPU (s/s) that
@@ -326,6 +326,8 @@ def report(f):
             f["board_viewers"], len(f["fetch_ms"]), q(f["fetch_ms"], 0.5), q(f["fetch_ms"], 0.99), f["fetch_errors"]),
         "  relay sites: %d answers 200, %d 304, %d failed; p99 %s ms" % (
             f["relay"]["200"], f["relay"]["304"], f["relay"]["0"], q(f["relay_ms"], 0.99)),
+        "  kept-alive connections the server closed while idle (its 5 s timeout), opened again and the GET "
+        "sent once more as a browser does: %d" % f["reopened"],
     ]
     return "\n".join(lines)
 
