@@ -172,3 +172,56 @@ def test_arbiter_stream_needs_the_cookie_and_refuses_any_other_cleanly():
 class NoRedirect(urllib.request.HTTPRedirectHandler):
     def redirect_request(self, *args, **kwargs):
         return None
+
+
+def parsed(raw):
+    """The server-sent events of a stream's bytes: [{'id':..., 'data': {...}}]."""
+    out = []
+    for block in raw.decode("utf-8").split("\n\n"):
+        fields = dict(line.split(": ", 1) for line in block.split("\n") if ": " in line)
+        if "data" in fields:
+            out.append({"id": fields.get("id"), "data": json.loads(fields["data"])})
+    return out
+
+
+def test_viewers_coming_between_two_rings_share_one_reading_of_the_whole_hall():
+    # The hall's own server takes an event every 5 ms at 200 a second; each viewer that came was read
+    # the whole hall at the hub's cursor of its own (200 boards late in their games: 440 kB and 27 ms
+    # each, 5,000 viewers 183 s to connect). Now the whole hall is read once per ring, and each viewer
+    # gets it with the patch that brings it up to the hub (docs/HALL.md, "Thousands of viewers").
+    import asyncio
+    from starlette.requests import Request
+    hub = fed_hub(boards=3, plies=6)
+    held_seq, more = len(board_lines(2, 6)), board_lines(2, 9)
+    assert len(more) >= held_seq + 3
+    pages = make_app(hub).state.pages
+    wholes = []
+    since = hub.since
+    hub.since = lambda cursor, token=None, patches=False: (wholes.append(cursor) if cursor is None else None,
+                                                           since(cursor, token, patches))[1]
+
+    boards = []
+
+    async def newcomers():
+        pages.attach()
+        pages.bell.tick, pages.bell.last = 3600.0, pages.bell.loop.time()  # no ring in between
+        got = []
+        for seq in range(held_seq + 1, held_seq + 4):
+            hub.push("2", "d2", 1, seq, more[seq - 1])  # the hub moves on between two viewers
+            boards.append(since(None).boards[1])  # board 2 as the hub holds it when the viewer comes
+            stream = pages.sse(Request({"type": "http", "headers": [], "query_string": b""}), incidents=False)
+            frames = stream.body_iterator
+            await frames.__anext__()  # retry:
+            got.append(parsed(await frames.__anext__()))
+            await frames.aclose()
+        return got
+
+    got = asyncio.run(newcomers())
+    assert wholes == [None], "each viewer was read the whole hall of its own"
+    whole = got[0][0]
+    held = next(b for b in whole["data"]["boards"] if b["board"] == "2")
+    for frames, cursor, board in zip(got, (hub.cursor - 2, hub.cursor - 1, hub.cursor), boards):
+        assert frames[0] == whole and whole["data"]["full"]  # the one reading, shared
+        assert frames[-1]["id"] == "%s:%d" % (hub.token, cursor)  # brought up to the hub as it came
+        assert [f["data"]["since"] for f in frames[1:]] == [int(f["id"].split(":")[1]) for f in frames[:-1]]
+        assert followed(held, frames[1:]) == board

@@ -43,7 +43,13 @@ RELAY_FILES = ("iccs.pgn", "chinese.pgn", "games.dhtmlxq")
 
 
 class Http:
-    """One kept-alive HTTP/1.1 connection for plain GETs."""
+    """One kept-alive HTTP/1.1 connection for plain GETs. A connection
+    the server closed while it was idle (uvicorn's keep-alive timeout,
+    5 s) is opened again and the GET sent once more, as a browser does
+    for an idempotent request (RFC 9112, 9.3.1); Http.reopened counts them
+    (all of this process's connections: the report's "reopened")."""
+
+    reopened = 0
 
     def __init__(self, host, port):
         self.host, self.port = host, port
@@ -51,8 +57,17 @@ class Http:
 
     async def get(self, path, headers=()):
         """(status, headers dict, body)."""
-        if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        if self.writer is not None:
+            try:
+                return await self._get(path, headers)
+            except (ConnectionResetError, BrokenPipeError, asyncio.IncompleteReadError) as e:
+                if isinstance(e, asyncio.IncompleteReadError) and e.partial:
+                    raise  # an answer cut short, not a connection found closed
+                Http.reopened += 1
+        self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        return await self._get(path, headers)
+
+    async def _get(self, path, headers):
         extra = "".join("%s: %s\r\n" % h for h in headers)
         self.writer.write(("GET %s HTTP/1.1\r\nHost: %s\r\n%s\r\n" % (path, self.host, extra)).encode())
         status, head = await read_head(self.reader)
@@ -101,16 +116,16 @@ class Viewer:
             chunk = await reader.readexactly(n + 2)
             now = time.time()
             self.bytes += n
-            m = FRAME.match(chunk)
-            if m is None:
+            frames = FRAME.findall(chunk)  # one chunk may hold several: a newcomer's whole hall and its patch
+            if not frames:
                 continue  # retry:, keep-alive
-            self.take(m, now)
+            for frame in frames:
+                self.take(frame, now)
             if mark and mark in chunk and not busy:
                 busy.append(asyncio.ensure_future(self.fetch(exports, now, busy)))
 
-    def take(self, m, now):
-        token, cursor = m.group(1), int(m.group(2))
-        since = None if m.group(3) == b"null" else int(m.group(3))
+    def take(self, frame, now):
+        token, cursor, since = frame[0], int(frame[1]), None if frame[2] == b"null" else int(frame[2])
         if self.token is not None and token != self.token:
             self.token_changes += 1
         elif since is not None and since != self.cursor:
@@ -222,7 +237,7 @@ def report(viewers, answers, t0, t1, push, last, ended):
             "token_changes": sum(v.token_changes for v in viewers),
             "behind": sum(1 for v in viewers if (v.cursor or 0) < last), "ended": ended,
             "fetch_ms": sorted(int(x * 1000) for x in fetches),
-            "fetch_errors": sum(v.fetch_errors for v in viewers),
+            "fetch_errors": sum(v.fetch_errors for v in viewers), "reopened": Http.reopened,
             "relay": collections.Counter(str(s) for s, _ in answers),
             "relay_ms": sorted(int(d * 1000) for s, d in answers if s)}
 

@@ -294,9 +294,14 @@ class Hub:
         with self.lock:
             return {(token, cursor): self._since(cursor, token, patches) for token, cursor in set(cursors)}
 
+    def gives_whole(self, cursor, token=None):
+        """True when since(cursor, token) gives every board (its View
+        `full`): no cursor, another Hub's, or one this Hub has not reached."""
+        return cursor is None or (token is not None and token != self.token) or cursor > self.cursor
+
     def _since(self, cursor, token, patches):
         """since(), under the lock."""
-        full = cursor is None or (token is not None and token != self.token) or cursor > self.cursor
+        full = self.gives_whole(cursor, token)
         if full:
             names = list(self.views)
             first = 0

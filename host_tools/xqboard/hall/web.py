@@ -446,7 +446,7 @@ class Pages:
             got = self.bell.share(("ring", incidents), lambda: self.ring_frames(hub, incidents, streams.values()))
             frames = got.get((token, cursor))
             if frames is None:
-                frames = self.bell.share((incidents, token, cursor, hub.cursor), lambda: make(token, cursor))
+                frames = self.newcomer_frames(hub, incidents, token, cursor, make)
             frames, token, cursor, more = frames
             streams[me] = (token, cursor)
             return frames + self.links_frame(links_sent), token, cursor, more
@@ -457,6 +457,24 @@ class Pages:
         """take()'s (frame, token, cursor, more) of a View of the hub after `cursor`."""
         changed = view.full or view.boards or (incidents and view.incidents)
         return (sse_frame(view, incidents, cursor, self.zone) if changed else b""), view.token, view.cursor, False
+
+    def newcomer_frames(self, hub, incidents, token, cursor, make):
+        """take()'s answer for a stream the ring did not read for (a viewer
+        that came since, or one back with its last id). The whole hall (no
+        cursor, or another hub's) is read once per ring and shared by every
+        viewer that comes before the next, each then brought up to the hub
+        by the patch from the whole's cursor (shared by those at the same
+        hub's cursor): a hall taking 200 events a second moves its cursor
+        every 5 ms, and a whole hall per hub's cursor was one per viewer
+        (200 boards late in their games: 440 kB and 27 ms; 5,000 viewers on
+        the hall's own server took 183 s to connect, docs/HALL.md,
+        "Thousands of viewers")."""
+        if not hub.gives_whole(cursor, token):
+            return self.bell.share((incidents, token, cursor, hub.cursor), lambda: make(token, cursor))
+        whole, token, cursor, _ = self.bell.share(("whole", incidents), lambda: make(None, None))
+        rest, token, cursor, more = self.bell.share((incidents, token, cursor, hub.cursor),
+                                                    lambda: make(token, cursor))
+        return whole + rest, token, cursor, more
 
     def ring_frames(self, hub, incidents, where):
         """{(token, cursor): take()'s answer} for the streams at `where`
