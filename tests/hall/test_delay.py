@@ -19,7 +19,7 @@ from xqboard.hall.login import Sessions
 from xqboard.hall.web import COOKIE, Serving, make_app
 from xqboard.record import read_game
 
-from .test_pages_stream import open_stream, read_event
+from .test_pages_stream import applied, open_stream, read_event
 
 DELAY_S = 90
 SECRET = "delay-arbiter"
@@ -43,12 +43,27 @@ def get(url, **headers):
         return err.code, ""
 
 
+def live_board(r, public):
+    """[board 1] as the live page holds it once its stream has reached the
+    public hub's cursor ([] if it has no board 1): a newcomer's whole hall
+    is read once a ring and may end a ring back, its patch to the hub's
+    cursor coming next (web.py, Pages.newcomer_frames)."""
+    view = public.since(None)
+    now = "%s:%d" % (view.token, view.cursor)
+    boards = {}
+    while True:
+        frame = read_event(r)
+        boards = applied(boards, frame["data"])
+        if frame["id"] == now:
+            return [boards["1"]] if "1" in boards else []
+
+
 def public_moves(url, public):
     """The moves of board 1 that each public URL shows now (None: none of
     that board yet), and its clocks and result on the live page."""
     seen = {}
     with open_stream(url, "/stream") as r:
-        live = [b for b in read_event(r)["data"]["boards"] if b["board"] == "1"]
+        live = live_board(r, public)
     seen["/stream"] = len(live[0]["moves"]) if live else None
     boards = json.loads(get(url + "/api/boards")[1])["boards"]
     seen["/api/boards"] = len(boards[0]["moves"]) if boards else None

@@ -117,12 +117,27 @@ def until(r, now):
 
 def followed(held, frames):
     """Board 2 as a page holding `held` has it after the frames' patches."""
-    board = dict(held)
+    boards = {"2": dict(held)}
     for f in frames:
-        for patch in f["data"]["boards"]:
-            moves = board["moves"][:patch.get("moves_from", len(board["moves"]))] + patch.get("moves", [])
-            board.update({k: v for k, v in patch.items() if k not in ("moves", "moves_from")}, moves=moves)
-    return board
+        boards = applied(boards, f["data"])
+    return boards["2"]
+
+
+def applied(boards, data):
+    """{board: state} as a page holding `boards` has them after one frame,
+    as static/board.js applies it: a full frame or a board sent `whole`
+    replaces, a patch sets the keys it has, and of the moves those from
+    `moves_from` on (a patch without it leaves the moves as they were)."""
+    out = {} if data.get("full") else dict(boards)
+    for p in data["boards"]:
+        if data.get("full") or p.get("whole"):
+            out[p["board"]] = {k: v for k, v in p.items() if k != "whole"}
+            continue
+        b = dict(out[p["board"]], **{k: v for k, v in p.items() if k not in ("moves", "moves_from")})
+        if "moves_from" in p:
+            b["moves"] = out[p["board"]]["moves"][:p["moves_from"]] + p["moves"]
+        out[p["board"]] = b
+    return out
 
 
 def test_the_streams_end_when_the_server_stops():
