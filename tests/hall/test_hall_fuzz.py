@@ -49,7 +49,7 @@ def fuzz(hall, tmp_path, n):
     acct = Account.from_file(hall.credentials["broadcast"])
     db = tmp_path / "hall.sqlite"
     b = Broadcast(db, None, mqtt=("127.0.0.1", hall.port), account=acct)
-    wait_for(lambda: b.subscriber.connected.is_set(), 10, what="the broadcast's connection")
+    wait_for(lambda: b.subscriber.subscribed.is_set(), 10, what="the broadcast's subscriptions")
     taken, malformed, restarts = 0, {}, 0
     t0 = time.monotonic()
     for k, (what, m) in enumerate(stream):

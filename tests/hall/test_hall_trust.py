@@ -48,7 +48,7 @@ def published_by_pc1(hall, path, hub, envs):
     Account.from_file(hall.credentials["pc1"]).apply(pc1)
     pc1.connect("127.0.0.1", hall.port)
     pc1.loop_start()
-    wait_for(lambda: sub.connected.is_set(), 10, what="the broadcast's connection")
+    wait_for(lambda: sub.subscribed.is_set(), 10, what="the broadcast's subscriptions")
     for e in envs:
         pc1.publish(events_topic("pc1"), e.to_json(), qos=1).wait_for_publish(5)
     wait_for(lambda: sub.taken >= len(envs), 20, step=lambda: sub.step(0.05), what="every message")

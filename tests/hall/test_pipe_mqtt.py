@@ -111,7 +111,7 @@ def test_a_gap_is_replayed_by_the_owning_logger(tmp_path, broker, hub):
     its outbox."""
     intake, sub, pub = pipeline(tmp_path, broker, hub, logger_id="pc7")
     envs = [Envelope("g1", 3, n, "E %d %d SETUP ready" % (n, n), logger="pc7") for n in (1, 2, 3, 4)]
-    wait_for(lambda: pub.connected and sub.connected.is_set(), 10, what="the connections")
+    wait_for(lambda: pub.connected and sub.subscribed.is_set(), 10, what="the connections")
     pub.publish(envs[:1])
     taken = pub.outbox.add(envs[1:3])  # taken, and as good as acknowledged, but never delivered
     pub.outbox.mark_acked(taken.values())
