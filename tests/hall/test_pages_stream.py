@@ -6,6 +6,7 @@ import json
 import threading
 import time
 import urllib.request
+from types import SimpleNamespace
 
 import pytest
 
@@ -13,6 +14,8 @@ from xqboard.hall import masters
 from xqboard.hall.hub import Hub
 from xqboard.hall.arbiters import Arbiters
 from xqboard.hall.web import KEEP_ALIVE_S, Serving, make_app
+
+from .test_hub import applied as applied_view
 
 
 def read_event(response):
@@ -124,20 +127,9 @@ def followed(held, frames):
 
 
 def applied(boards, data):
-    """{board: state} as a page holding `boards` has them after one frame,
-    as static/board.js applies it: a full frame or a board sent `whole`
-    replaces, a patch sets the keys it has, and of the moves those from
-    `moves_from` on (a patch without it leaves the moves as they were)."""
-    out = {} if data.get("full") else dict(boards)
-    for p in data["boards"]:
-        if data.get("full") or p.get("whole"):
-            out[p["board"]] = {k: v for k, v in p.items() if k != "whole"}
-            continue
-        b = dict(out[p["board"]], **{k: v for k, v in p.items() if k not in ("moves", "moves_from")})
-        if "moves_from" in p:
-            b["moves"] = out[p["board"]]["moves"][:p["moves_from"]] + p["moves"]
-        out[p["board"]] = b
-    return out
+    """{board: state} as a page holding `boards` has them after one frame
+    (its JSON data), as static/board.js applies it (test_hub.applied)."""
+    return applied_view(boards, SimpleNamespace(full=data.get("full"), boards=data["boards"]))
 
 
 def test_the_streams_end_when_the_server_stops():
