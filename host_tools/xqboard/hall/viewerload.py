@@ -210,11 +210,11 @@ def run_viewers(folder, viewers=5000, replicas=0, seconds=30.0, boards=200, rate
                 audience.append(crowd(url, share, 1 + k * per_server + j, boards, board_share,
                                       relay_sites // (len(urls) * per_server)))
         parts += audience
-        connect_started, connect_cpu0 = time.time(), [s.cpu() for s in servers]
+        connect_started, connect_cpu0 = time.time(), sum(s.cpu() for s in servers)
         for a in audience:
             a.line(timeout=120)
         connected_s = time.time() - connect_started
-        connect_cpu = sum(s.cpu() for s in servers) - sum(connect_cpu0)
+        connect_cpu = sum(s.cpu() for s in servers) - connect_cpu0
         watched = servers + ([hall] if replicas else []) + audience
         t0, cpu0 = time.time(), [p.cpu() for p in watched]
         broker_cpu0 = cpu_seconds(broker.proc.pid) if broker else 0.0
