@@ -14,7 +14,7 @@ PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
-UV     := $(VENV)/bin/uv pip --quiet --python $(PY)
+UV     := $(VENV)/bin/uv pip install --quiet --python $(PY)
 ARCHS  := x64 armv6m armv7emsp xtensawin rv32imc
 EVAL   := host_tools/xqboard/hall/static/eval
 EVAL_STAMP := $(EVAL)/node_modules/.package-lock.json
@@ -33,10 +33,10 @@ $(STAMP): requirements.txt pyproject.toml system-packages.txt $(wildcard typings
 	# uv (pinned in requirements.txt) installs the pins: 6 s where pip took 35 s
 	# of a fresh clone's `make test` (docs/DEVELOPING.md); pip where uv cannot
 	$(PY) -m pip install --quiet --disable-pip-version-check "$$(grep '^uv==' requirements.txt)"
-	$(UV) install -r requirements.txt || $(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
-	$(UV) install --no-deps -e . || $(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
+	$(UV) -r requirements.txt || $(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
+	$(UV) --no-deps -e . || $(PY) -m pip install --quiet --disable-pip-version-check --no-deps -e .
 	for f in typings/stubs-*.txt; do port=$${f#typings/stubs-}; port=$${port%.txt}; \
-	  $(UV) install --target $(VENV)/stubs/$$port -r $$f \
+	  $(UV) --target $(VENV)/stubs/$$port -r $$f \
 	  || $(PY) -m pip install --quiet --disable-pip-version-check --upgrade --target $(VENV)/stubs/$$port -r $$f || exit 1; done
 	touch $(STAMP)
 
