@@ -1,6 +1,6 @@
 """`make test`'s `--dist loadgroup` keeps an `xdist_group` on one worker
 (issue 22): the browser tests share one Chromium and one hall, and
-test_oracle makes its 2,000 positions once. With pytest 9.2 and
+test_oracle makes its 1,000 positions once. With pytest 9.2 and
 pytest-xdist 3.8.0 the mark was silently ignored (pytest-dev/pytest-xdist
 #1386; requirements.txt pins pytest below it): this catches a pin that
 brings that back."""
