@@ -120,7 +120,9 @@ def run(name, scene, t0, ms):
     gc.collect()
     step = task = both = collected = 0
     now = t0
-    for i in range(ms // 5):
+    # (SHARE %: the share of each phase's time played, at least a second,
+    # so that every phase crosses a second's redraw: 100 in make bench)
+    for i in range(max(1000, ms * SHARE // 100) // 5):
         free = gc.mem_free()
         if free < 48 * 1024:  # (between scans, untimed: a device's collection at a quiet moment)
             gc.collect()
@@ -190,8 +192,11 @@ print("END")
 """
 
 
-def lines():
-    """The figures' lines the emulated Pico prints (FACE, SLICED, SEND)."""
+def lines(share=100):
+    """The figures' lines the emulated Pico prints (FACE, SLICED, SEND,
+    PHASE), each phase played for `share` % of its time (at least a
+    second): tests/ui/test_faces_budget.py plays 40 % in make test (13 s of
+    the emulator where the whole takes 31 s), all of it in make bench."""
     why = image.missing()
     if why:
         raise SystemExit("faces_bench needs %s" % why)
@@ -204,7 +209,7 @@ def lines():
     # tests/target/test_clock_on_target.py). Two runs now differ by 1,000 at
     # most (one µs of ticks_us) in 17 of 94 figures, and the PHASES script
     # is the whole cost (31 s of the 32 s of a run).
-    for code in (CODE, PHASES):
+    for code in (CODE, "SHARE = %d\n" % share + PHASES):
         with tempfile.TemporaryDirectory() as d:
             with emulator.Emulator(Path(d) / "f.img", elf=elf) as emu:
                 emu.launch(code)
