@@ -289,20 +289,14 @@ class Recogniser(Alerts, Plies):
             self.explainer.seq += 1
             self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
             return
-        changes = self._changes
-        observed = self.explainer.observed
         lifts = 0
         for i in range(n):
             if not changes[i] & _PRESENT:
                 lifts += 1
                 observed[changes[i]] = 1  # still there: the placements go first
-        if lifts < n:
-            self._step(now, t, _PRESENT, n, out)
-        if lifts:
-            for i in range(n):
-                if not changes[i] & _PRESENT:
-                    observed[changes[i]] = 0
-            self._step(now, t, 0, n, out)
+        for present in (_PRESENT, 0):  # the placements' step, then the lifts'
+            if (n - lifts if present else lifts) > 0:
+                self._step(now, t, present, n, out)
 
     # -- weak magnets (holds.py) ------------------------------------------------
 
@@ -327,8 +321,14 @@ class Recogniser(Alerts, Plies):
         return self._mode == _ALERT and self.explainer.expected[p] == 1
 
     def _step(self, now, t, present, n, out):
-        # The changes of the scan in one direction (placements or lifts).
+        # The changes of the scan in one direction (placements or lifts);
+        # a lifted point is observed empty from its step on.
         explainer = self.explainer
+        changes = self._changes
+        if not present:
+            for i in range(n):
+                if not changes[i] & _PRESENT:
+                    explainer.observed[changes[i]] = 0
         explainer.seq += 1
         seq = explainer.seq
         if self._mode != _PLAY:
@@ -336,7 +336,6 @@ class Recogniser(Alerts, Plies):
             # alert): its lifts belong to the game again.
             self._alert_step(now, t, out) if self._mode == _ALERT else self._setup_check(t, out)
             return
-        changes = self._changes
         for i in range(n):
             change = changes[i]
             if change & _PRESENT == present:

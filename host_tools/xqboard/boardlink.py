@@ -156,23 +156,16 @@ class BoardLink:
                 self.bad_lines += 1
                 continue
             try:
-                payload = unframed(line)
-            except FrameError:
+                out += self.take_line(unframed(line))
+            except FrameError:  # the frame's check failed (a payload the schema cannot read: take_line)
                 self.bad_lines += 1
-                continue
-            out += self.take_line(payload)
         return out
 
     def take_line(self, payload):
-        """One line the board sent (its payload); returns the events that
-        became part of the log."""
+        """One line the board sent (its payload, the frame checked); returns
+        the events that became part of the log. The link's own lines are
+        read here; an event's is read by the schema (Event)."""
         kind = payload[:2]
-        if is_event(payload):
-            try:
-                return self.add_event(Event(payload))
-            except (ValueError, IndexError):
-                self.bad_lines += 1
-                return []
         if kind == "H ":
             self.greeting = greeting_fields(payload)
             # Signed command ids must rise within the board's session, even
@@ -187,6 +180,11 @@ class BoardLink:
                 self.asked = None
         elif kind == "X ":
             self.errors.append(payload[2:])
+        elif is_event(payload):
+            try:
+                return self.add_event(Event(payload))
+            except (ValueError, IndexError):
+                self.bad_lines += 1
         return []
 
     def add_event(self, e):

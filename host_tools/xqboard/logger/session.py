@@ -231,11 +231,11 @@ class BoardSession:
     # -- what comes in ------------------------------------------------------------------
 
     def handle(self, kind, data, on_events=None):
-        """Takes one item of the inbox; returns the new events. With
-        on_events, each line's new events go to on_events(events) as that
-        line is read: a chunk that ends one game and begins the next
-        (on_game between the two) hands on the ending game's events before
-        the switch, to that game's files."""
+        """Takes one item of the inbox; returns the new events. The link
+        is fed line by line; with on_events, each line's new events go to
+        on_events(events) as that line is read: a chunk that ends one game
+        and begins the next (on_game between the two) hands on the ending
+        game's events before the switch, to that game's files."""
         if kind == "open":
             self.connected = True
             self.connects += 1
@@ -247,15 +247,12 @@ class BoardSession:
             self.connected = False
             return []
         self.heard_at = time.time()
-        if on_events is None:
-            events = self.link.feed(data)
-        else:
-            events = []
-            for line in data.splitlines(keepends=True):
-                evs = self.link.feed(line)
-                if evs:
-                    on_events(evs)
-                    events += evs
+        events = []
+        for line in data.splitlines(keepends=True):
+            evs = self.link.feed(line)
+            if evs and on_events is not None:
+                on_events(evs)
+            events += evs
         self._after_feed(progress=bool(events))
         return events
 
