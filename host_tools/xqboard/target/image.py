@@ -1,7 +1,10 @@
 """The emulator image (boards/qemu_pico) built by scripts/firmware.sh from
 the MicroPython source of firmware.lock: where it is, what is missing to
 build it, and a rebuild only when its inputs changed (the MicroPython
-commit and the frozen sources, hashed)."""
+commit, the compiler and the frozen sources, hashed). A build is kept in
+the user's cache too (~/.cache/xqboard/images), as ccache keeps its
+objects, so that a fresh clone of sources already built takes the image
+instead of 16 s of building it again (docs/DEVELOPING.md)."""
 import fcntl
 import hashlib
 import os
@@ -43,9 +46,25 @@ def missing():
     return None
 
 
+def images_cache():
+    """Where built images are kept across clones, under their inputs' hash."""
+    return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xqboard" / "images"
+
+
+def compiler_version():
+    """The cross compiler's own words on its version (a Debian upgrade
+    changes the image): part of the inputs."""
+    try:
+        return subprocess.run([TOOLCHAIN, "--version"], capture_output=True, text=True).stdout
+    except OSError:
+        return "no %s" % TOOLCHAIN
+
+
 def inputs_hash():
-    """The MicroPython commit plus every file frozen into the image."""
+    """The MicroPython commit, the compiler and every file frozen into the
+    image or building it."""
     h = hashlib.sha256(lock()["MICROPY_COMMIT"].encode())
+    h.update(compiler_version().encode())
     files = sorted(FIRMWARE.rglob("*.py")) + sorted(BOARDS.glob("*.py"))
     files += sorted((BOARDS / "qemu_pico").iterdir()) + [REPO / "manifest.py", REPO / "scripts" / "firmware.sh"]
     for f in files:
@@ -66,8 +85,11 @@ def ensure_built():
     if kept.exists():
         return kept
     ELF.parent.mkdir(parents=True, exist_ok=True)
+    cached = images_cache() / kept.name
     with open(ELF.with_name("build.lock"), "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
+        if not kept.exists() and cached.exists():
+            _copy(cached, kept)
         if not kept.exists():
             # (the emulated Pico's image only: the tests need no other)
             r = subprocess.run(["bash", str(REPO / "scripts" / "firmware.sh")], capture_output=True, text=True,
@@ -78,6 +100,22 @@ def ensure_built():
             # still be starting emulators from one).
             for old in sorted(ELF.parent.glob("firmware-*.elf"), key=lambda f: f.stat().st_mtime)[:-3]:
                 old.unlink()
-            shutil.copyfile(ELF, kept.with_suffix(".tmp"))
-            os.replace(kept.with_suffix(".tmp"), kept)
+            _copy(ELF, kept)
+            _keep_in_cache(kept, cached)
     return kept
+
+
+def _copy(src, dst):
+    # whole or not at all: a run starting an emulator never reads half an image
+    shutil.copyfile(src, dst.with_suffix(".tmp"))
+    os.replace(dst.with_suffix(".tmp"), dst)
+
+
+def _keep_in_cache(kept, cached):
+    try:
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        _copy(kept, cached)
+        for old in sorted(cached.parent.glob("firmware-*.elf"), key=lambda f: f.stat().st_mtime)[:-8]:
+            old.unlink()
+    except OSError:
+        pass  # a cache that cannot be written costs the next clone a build, nothing else
