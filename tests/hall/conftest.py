@@ -76,12 +76,10 @@ def hub():
     return RecordingHub()
 
 
-RECORDS = []  # data/master-games.pgn, read once
+RECORDS = master_records()  # data/master-games.pgn, each game read once when first asked for
 
 
 def short_game(index, plies):
-    if not RECORDS:
-        RECORDS.extend(master_records())
     g = RECORDS[index]
     g = copy.copy(g)
     g.plies = g.plies[:plies]

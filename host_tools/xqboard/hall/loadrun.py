@@ -23,6 +23,7 @@ At the end the boards stop, the pipeline drains, and every event the
 boards sent (a simulated board's: its journal) is checked: delivered
 exactly once and in each game's order, to the Hub and to the client.
 """
+import copy
 import json
 import os
 import secrets
@@ -59,18 +60,23 @@ def hall_boards(games, every, duration, plies=None):
     of round 1 with the pairing's numbers (confirmed: art. 9), then more
     games, with no round, until `duration` (`plies`: each record cut to
     that many, for short games)."""
-    records = master_records()
-    if plies:
-        for r in records:
+    masters = master_records()
+
+    def record(n):  # (each game read when first played: master_records)
+        r = masters[n % len(masters)]
+        if plies:
+            r = copy.copy(r)
             r.plies = r.plies[:plies]
+        return r
+
     boards = []
     for i, g in enumerate(games):
         device, key = "load-%d" % g.board, secrets.token_bytes(16)  # each board its key: every event MACed
-        first = game_events(records[i % len(records)], "Load", 1, g.board, g.red_no, g.black_no, key=key,
+        first = game_events(record(i), "Load", 1, g.board, g.red_no, g.black_no, key=key,
                             device=device)
         logs, length, k = [first], len(first), 1
         while length * every < duration + 30:
-            more = game_events(records[(i + 7 * k) % len(records)], "Load friendly", confirm=False, key=key,
+            more = game_events(record(i + 7 * k), "Load friendly", confirm=False, key=key,
                                device=device, number=k + 1)  # (the board's game k + 1: ReplayBoard's numbering)
             logs.append(more)
             length += len(more)
