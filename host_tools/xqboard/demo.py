@@ -29,8 +29,8 @@ from .core import MATED, STALEMATED
 from game.events import CONFIRM
 from .logger import Logger
 from .logger.round import BoardStart, start_round
-from .paths import DATA
-from .record import game_diagram, read_games, score_sheet, write_pgn
+from .hall.masters import master_games
+from .record import game_diagram, score_sheet, write_pgn
 from .simboard import DEFAULT_KEY, SimulatedBoard
 from .simplay import knock_actions, move_actions, point
 
@@ -40,7 +40,7 @@ TC = "15m+10s"
 
 
 def master_game(index):
-    games = list(read_games((DATA / "master-games.pgn").read_text(encoding="utf-8")))
+    games = master_games()  # (the one game read)
     if not 0 <= index < len(games):
         raise IndexError("game %d: the file has games 0 to %d" % (index, len(games) - 1))
     return games[index]

@@ -11,7 +11,8 @@ import pytest
 
 from xqboard.hall.broker import Mosquitto, free_port, mosquitto_exe
 from xqboard.hall.hallinit import init
-from xqboard.hall.replayboard import ReplayBoard, ReplayHall, master_records
+from xqboard.hall.masters import master_games
+from xqboard.hall.replayboard import ReplayBoard, ReplayHall
 from xqboard.logger import Logger
 
 
@@ -76,11 +77,10 @@ def hub():
     return RecordingHub()
 
 
-RECORDS = master_records()  # data/master-games.pgn, each game read once when first asked for
 
 
 def short_game(index, plies):
-    g = RECORDS[index]
+    g = master_games()[index]
     g = copy.copy(g)
     g.plies = g.plies[:plies]
     return g

@@ -10,6 +10,7 @@ written into the event file as it comes. Prints the page's URL; Ctrl-C (or
 --timeout) ends it and prints round 1 as the event file has it.
 """
 import contextlib
+import copy
 import secrets
 import tempfile
 from pathlib import Path
@@ -19,7 +20,8 @@ from ..tournament.event import Tournament
 from .arbiters import Arbiters, demo_arbiter
 from .broadcast import Broadcast
 from .broker import Mosquitto
-from .replayboard import ReplayBoard, ReplayHall, master_records
+from .masters import master_games
+from .replayboard import ReplayBoard, ReplayHall
 from .trust import Keys
 
 PLAYERS = ("程亮", "冯军", "王天一", "郑惟桐", "许银川", "吕钦", "赵鑫鑫", "蒋川",
@@ -60,10 +62,11 @@ def run(folder=None, boards=8, every=1.0, plies=None, timeout=None, web=True, ht
         if old.exists():
             old.unlink()
     games = make_event(event_path)[:boards]
-    replays, records = [], master_records()
+    replays, records = [], master_games()
     for i, g in enumerate(games):
         record = records[i]
         if plies:
+            record = copy.copy(record)  # (the records are shared: master_games)
             record.plies = record.plies[:plies]
         device = "hall-%d" % g.board
         key = secrets.token_bytes(16)  # each board its key, recorded beside the event file (as round start does)

@@ -42,7 +42,8 @@ from .demo_hall import make_event
 from .hub import Hub
 from .hallinit import init
 from .intake import Intake
-from .replayboard import ReplayBoard, ReplayHall, game_events, master_records
+from .masters import master_games
+from .replayboard import ReplayBoard, ReplayHall, game_events
 from .results import Results
 from .simhall import GAME_NO, SimHall
 from .eventdb import Store
@@ -60,10 +61,10 @@ def hall_boards(games, every, duration, plies=None):
     of round 1 with the pairing's numbers (confirmed: art. 9), then more
     games, with no round, until `duration` (`plies`: each record cut to
     that many, for short games)."""
-    masters = master_records()
+    records = master_games()
 
-    def record(n):  # (each game read when first played: master_records)
-        r = masters[n % len(masters)]
+    def record(n):  # (each game read when first played: master_games)
+        r = records[n % len(records)]
         if plies:
             r = copy.copy(r)
             r.plies = r.plies[:plies]

@@ -23,7 +23,7 @@ import time
 from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 from ..core import MATED, STALEMATED, move_name, pieces, squares
 from ..paths import DATA
-from ..record import read_games
+from ..record import LazyGames
 from .boardview import start_times
 
 from clock import control  # noqa: E402
@@ -35,9 +35,10 @@ PRESS_MS = 200  # from the placement to the press
 
 @functools.lru_cache(maxsize=1)
 def master_games():
-    """The games of data/master-games.pgn (xqboard.record.GameRecord), read once
-    (a second or two): shared, so read them, do not change them."""
-    return tuple(read_games((DATA / "master-games.pgn").read_text(encoding="utf-8")))
+    """The games of data/master-games.pgn (xqboard.record.GameRecord), each
+    read once, when first asked for (LazyGames): shared, so read them, do
+    not change them (a game cut short is a copy: copy.copy)."""
+    return LazyGames((DATA / "master-games.pgn").read_text(encoding="utf-8"))
 
 
 def increment(tc):

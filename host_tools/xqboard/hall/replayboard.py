@@ -17,7 +17,6 @@ replay board). `drop()` pulls the cable.
 Every event line is stamped when it is first sent (`sent_at[(game, seq)]`,
 Unix time): the benchmark measures the latency from there.
 """
-import re
 import selectors
 import socket
 import threading
@@ -25,8 +24,6 @@ import time
 
 from ..core import MATED, STALEMATED, move_name
 from ..boardlink import schema
-from ..paths import DATA
-from ..record import read_games
 from game.chain import confirm_seal
 from link.auth import Keyed
 from link.frame import FrameError, LineReader, unframed, framed
@@ -34,42 +31,6 @@ from xq.pieces import BLACK, RED, other, side_name
 
 TC_MS = 15 * 60 * 1000
 PLY_MS = 3000  # board time a replayed move takes
-
-
-def master_records():
-    """The games of data/master-games.pgn (300) as a sequence: a record's
-    plies are what a replay board plays. Each game is read when it is
-    first asked for: a hall of 12 boards reads 12 games, not the 300 (4.8 s
-    of CPU to read them all).
-
-    >>> records = master_records()
-    >>> len(records), records[171].headers["Red"], len(records[171].plies)
-    (300, 'LIU DaHua', 90)
-    """
-    return MasterRecords((DATA / "master-games.pgn").read_text(encoding="utf-8"))
-
-
-class MasterRecords:
-    """A PGN text's games, each read (read_games) when first asked for. The
-    text is cut at each game's first tag, its `[Game ...]`, which every game
-    of data/master-games.pgn begins with."""
-
-    def __init__(self, text):
-        starts = [m.start() for m in re.finditer(r"^\[Game ", text, re.M)]
-        self._texts = [text[a:b] for a, b in zip(starts, starts[1:] + [len(text)])]
-        self._read = {}
-
-    def __len__(self):
-        return len(self._texts)
-
-    def __getitem__(self, index):
-        index = range(len(self._texts))[index]  # (an IndexError past the end, as a list's)
-        if index not in self._read:
-            (self._read[index],) = read_games(self._texts[index])
-        return self._read[index]
-
-    def __repr__(self):
-        return "<MasterRecords: %d games, %d read>" % (len(self._texts), len(self._read))
 
 
 def game_events(game, event="Hall", rnd=1, board=None, red_no=None, black_no=None, confirm=True, names=None,

@@ -33,7 +33,7 @@ from ..logger import Logger
 from ..logger.round import start_round
 from ..simboard import DEFAULT_KEY, SimulatedBoard
 from ..simplay import move_actions
-from .replayboard import master_records
+from .masters import master_games
 
 from link.frame import FrameError, unframed  # noqa: E402
 from store.recovery import Reader, split_record  # noqa: E402
@@ -186,7 +186,7 @@ class SimHall:
         self._moves = []  # per board: [when its next move is due, think_s, [move's actions, ...]]
 
     def start(self):
-        records = master_records()
+        records = master_games()
         for i, p in enumerate(self.pairings):
             device = "sim-%s" % p.board
             (self.folder / device).mkdir(parents=True, exist_ok=True)

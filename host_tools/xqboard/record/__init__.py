@@ -19,7 +19,7 @@ from .articles import BLACK_WINS, DRAW, RED_WINS, UNFINISHED
 from .chinese import chinese, parse_chinese
 from .record import BLACK, RED, GameRecord, Note, Ply
 from .notation import FORMATS, iccs, move_text, notation_of, parse_iccs, parse_text
-from .pgn import read_game, read_games, write_pgn
+from .pgn import LazyGames, read_game, read_games, write_pgn
 from .wxf import parse_wxf, wxf
 from .scoresheet import score_sheet
 from .diagram import diagram, game_diagram
