@@ -18,8 +18,8 @@ import pytest
 import pyffish as sf
 
 from xqboard.core import Position, move_name
-from xqboard.record import geometry, parse_wxf, read_games, wxf
-from xqboard.paths import REPO
+from xqboard.hall.masters import master_games
+from xqboard.record import geometry, parse_wxf, wxf
 
 VARIANT = "xiangqi"
 
@@ -105,8 +105,8 @@ def test_pyffish_middle_of_three_soldiers_is_not_wxf():
 
 
 def _master_positions(every_game, every_ply):
-    games = list(read_games((REPO / "data" / "master-games.pgn").read_text(encoding="utf-8")))
-    for g in games[::every_game]:
+    games = master_games()  # (only the games asked for are read)
+    for g in (games[n] for n in range(0, len(games), every_game)):
         p = Position(g.start_fen, history=512)
         for i, m in enumerate(g.moves):
             if i % every_ply == 0:
