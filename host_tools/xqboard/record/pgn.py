@@ -232,6 +232,8 @@ class LazyGames:
     >>> games = LazyGames('[Game "Chinese Chess"]\\n\\n1. h2e2 h9g7\\n\\n[Game "Chinese Chess"]\\n\\n1. b2e2\\n')
     >>> len(games), games[1].texts("ICCS"), games
     (2, ['b2e2'], <LazyGames: 2 games, 1 read>)
+    >>> [g.texts("ICCS") for g in games[::-1]]
+    [['b2e2'], ['h2e2', 'h9g7']]
     """
 
     def __init__(self, text):
@@ -243,10 +245,15 @@ class LazyGames:
         return len(self._texts)
 
     def __getitem__(self, index):
+        if isinstance(index, slice):  # (a list of the games of the slice, those read)
+            return [self[i] for i in range(len(self._texts))[index]]
         index = range(len(self._texts))[index]  # (an IndexError past the end, as a list's)
         if index not in self._read:
             (self._read[index],) = read_games(self._texts[index])
         return self._read[index]
+
+    def __iter__(self):
+        return (self[i] for i in range(len(self._texts)))
 
     def __repr__(self):
         return "<LazyGames: %d games, %d read>" % (len(self._texts), len(self._read))
