@@ -94,6 +94,18 @@ function cardHtml(b) {
     (b.alert ? `<div class="alert">⚠ ${esc(serverWords(b.alert, b.alert_zh))}</div>` : "") + `<div class="actions">${acts}</div>`;
 }
 
+// The card under a pressed finger or mouse button is not drawn again until
+// the press ends: a click counts only where the press and the release meet
+// the same button, and a card drawn between them (its board's next event)
+// swallowed the arbiter's click. Drawn right after the click has run.
+let pressedCard = null;
+document.addEventListener("pointerdown", e => { pressedCard = e.target.closest ? e.target.closest(".desk-card") : null; }, true);
+for (const type of ["pointerup", "pointercancel"]) {
+  document.addEventListener(type, () => {
+    if (pressedCard) setTimeout(() => { pressedCard = null; drawBoards(); }, 0);
+  }, true);
+}
+
 function drawBoards() {
   const root = document.getElementById("desk");
   for (const b of Object.values(desk.boards).sort((x, y) => Number(x.board) - Number(y.board) || (x.board < y.board ? -1 : 1))) {
@@ -104,6 +116,7 @@ function drawBoards() {
       el.dataset.board = b.board;
       root.appendChild(el);
     }
+    if (el === pressedCard) continue;  // (drawn when the press ends, above)
     // drawn again only when something on it changed (a button under a finger stays put)
     const link = desk.links[b.device] || {};
     const key = [b.seq, link.state, Math.round((link.heard || 0) / 5000), !!conflictOf(b), XQi18n.lang].join("|");
@@ -157,6 +170,8 @@ async function send(b, words) {
 // a command for board `name` from the page's own code (the tests set a
 // clock low this way before the flag they annul)
 desk.sendFor = (name, words) => send(desk.boards[name], words);
+// the cards drawn now, as a board's next event draws them (the tests)
+desk.draw = () => drawBoards();
 
 async function settle(c, keep) {
   const a = await post("/arbiter/conflict", {round: c.round, board: c.board, keep});
