@@ -60,7 +60,7 @@ build: setup
 	$(PY) -m compileall -q -j 0 host_tools firmware boards tests scripts bench
 
 # Three xdist workers on the CI's two cores: a third keeps both busy while a
-# worker waits on a broker, a browser or a logger's timer (stop 37: 85 % of
+# worker waits on a broker, a browser or a logger's timer (stop 37: 81-85 % of
 # both cores used where two workers used 78 %); the 15 slowest tests and the
 # run's wall and CPU time close the output (docs/DEVELOPING.md, "The test
 # suite's time": each folder's share of the 300 s).
