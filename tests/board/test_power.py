@@ -47,6 +47,11 @@ def master_games():
         yield " ".join(re.findall(r"\b([a-i][0-9][a-i][0-9])\b", block.split("]\n\n", 1)[-1]))
 
 
+def nth_master_game(n):
+    """The moves (ICCS) of the master games' n-th."""
+    return next(g for i, g in enumerate(master_games()) if i == n).split()
+
+
 def run_powercuts(seed, games, tmp_path):
     lines = list(master_games())
     rng = random.Random(seed)
@@ -88,7 +93,7 @@ def test_power_off_and_on_in_a_scenario_resumes_paused():
 def test_real_kill_of_the_micropython_process(seed, tmp_path):
     # A long game as a scenario, killed with SIGKILL at a random moment.
     rng = random.Random(seed)
-    game = next(g for i, g in enumerate(master_games()) if i == seed).split()
+    game = nth_master_game(seed)
     script, _ = sc.game(tc="30m+10s", moves_iccs=game)
     (tmp_path / "s.txt").write_text(script)
     store = tmp_path / "journal"

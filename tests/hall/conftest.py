@@ -77,8 +77,6 @@ def hub():
     return RecordingHub()
 
 
-
-
 def short_game(index, plies):
     g = master_games()[index]
     g = copy.copy(g)

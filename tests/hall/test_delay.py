@@ -19,7 +19,7 @@ from xqboard.hall.login import Sessions
 from xqboard.hall.web import COOKIE, Serving, make_app
 from xqboard.record import read_game
 
-from .test_pages_stream import applied, open_stream, read_event
+from .test_pages_stream import applied, open_stream, read_event, until
 
 DELAY_S = 90
 SECRET = "delay-arbiter"
@@ -49,13 +49,10 @@ def live_board(r, public):
     is read once a ring and may end a ring back, its patch to the hub's
     cursor coming next (web.py, Pages.newcomer_frames)."""
     view = public.since(None)
-    now = "%s:%d" % (view.token, view.cursor)
     boards = {}
-    while True:
-        frame = read_event(r)
+    for frame in until(r, "%s:%d" % (view.token, view.cursor)):
         boards = applied(boards, frame["data"])
-        if frame["id"] == now:
-            return [boards["1"]] if "1" in boards else []
+    return [boards["1"]] if "1" in boards else []
 
 
 def public_moves(url, public):

@@ -7,7 +7,7 @@ import resource
 import pytest
 
 from board import scenarios as sc  # tests/ is on sys.path (pytest rootdir)
-from board.test_power import master_games
+from board.test_power import master_games, nth_master_game
 from xqboard.core import FIRMWARE  # noqa: F401  (firmware/ on sys.path)
 from xqboard.target import emulator
 
@@ -64,10 +64,6 @@ def test_a_40_ply_master_game_recorded_exactly_and_identically(elf, tmp_path):
 def test_master_game_recorded_exactly_and_identically(elf, tmp_path):
     # make test's game until stop 37 (docs/DEVELOPING.md, "Sizes")
     recorded_exactly_and_identically(elf, tmp_path, nth_master_game(0), cpu_s=60)
-
-
-def nth_master_game(n):
-    return next(g for i, g in enumerate(master_games()) if i == n).split()
 
 
 def recorded_exactly_and_identically(elf, tmp_path, game, cpu_s):

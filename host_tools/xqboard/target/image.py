@@ -6,6 +6,7 @@ the user's cache too (~/.cache/xqboard/images), as ccache keeps its
 objects, so that a fresh clone of sources already built takes the image
 instead of 16 s of building it again (docs/DEVELOPING.md)."""
 import fcntl
+import functools
 import hashlib
 import os
 import shutil
@@ -51,9 +52,11 @@ def images_cache():
     return Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "xqboard" / "images"
 
 
+@functools.lru_cache(maxsize=1)
 def compiler_version():
     """The cross compiler's own words on its version (a Debian upgrade
-    changes the image): part of the inputs."""
+    changes the image): part of the inputs. Asked once a process (every
+    Emulator asks for the image)."""
     try:
         return subprocess.run([TOOLCHAIN, "--version"], capture_output=True, text=True).stdout
     except OSError:
@@ -98,8 +101,7 @@ def ensure_built():
                 raise RuntimeError("make firmware failed:\n" + (r.stdout + r.stderr)[-3000:])
             # Images of sources since changed: the newest few stay (a run may
             # still be starting emulators from one).
-            for old in sorted(ELF.parent.glob("firmware-*.elf"), key=lambda f: f.stat().st_mtime)[:-3]:
-                old.unlink()
+            _prune(ELF.parent, 3)
             _copy(ELF, kept)
             _keep_in_cache(kept, cached)
     return kept
@@ -111,11 +113,16 @@ def _copy(src, dst):
     os.replace(dst.with_suffix(".tmp"), dst)
 
 
+def _prune(folder, keep):
+    """All but the newest `keep` images of the folder removed."""
+    for old in sorted(folder.glob("firmware-*.elf"), key=lambda f: f.stat().st_mtime)[:-keep]:
+        old.unlink()
+
+
 def _keep_in_cache(kept, cached):
     try:
         cached.parent.mkdir(parents=True, exist_ok=True)
         _copy(kept, cached)
-        for old in sorted(cached.parent.glob("firmware-*.elf"), key=lambda f: f.stat().st_mtime)[:-8]:
-            old.unlink()
+        _prune(cached.parent, 8)
     except OSError:
         pass  # a cache that cannot be written costs the next clone a build, nothing else
