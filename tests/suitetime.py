@@ -7,8 +7,10 @@ Wall time on a shared machine says more of the neighbours than of the
 tests, so each test's CPU seconds are counted too (its setup, call and
 teardown, with the processes it started and waited for), and the run
 ends with the 15 that cost the most. With `XQ_SUITE_TSV=path` the whole
-list is written there (wall, CPU, test id), the table docs/DEVELOPING.md's
-per-folder figures are summed from."""
+list is written there (wall, CPU, test id, when it began in seconds from
+the run's start, the worker that ran it): the table docs/DEVELOPING.md's
+per-folder figures are summed from, and each worker's timeline
+(scripts/suite_folders.py --workers: where a core stood idle)."""
 import os
 import resource
 import time
@@ -43,7 +45,9 @@ def pytest_runtest_makereport(item, call):
     if call.when == "teardown" and TAKEN in item.stash:
         wall, cpu = item.stash[TAKEN]
         # (user_properties travel with the report from an xdist worker to the controller)
-        report.user_properties.append(("cost", (time.monotonic() - wall, cpu_seconds() - cpu)))
+        # (time.monotonic is the system's: the same clock on every worker and the controller)
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        report.user_properties.append(("cost", (time.monotonic() - wall, cpu_seconds() - cpu, wall, worker)))
 
 
 def pytest_runtest_logreport(report):
@@ -61,13 +65,13 @@ def pytest_terminal_summary(terminalreporter, config):
     costly = sorted(_costs.items(), key=lambda kv: -kv[1][1])
     if costly:
         terminalreporter.write_sep("=", "costliest %d tests by CPU (with what they started)" % SHOWN)
-        for nodeid, (w, c) in costly[:SHOWN]:
+        for nodeid, (w, c, _, _) in costly[:SHOWN]:
             terminalreporter.write_line("%6.2fs CPU %6.2fs wall  %s" % (c, w, nodeid))
     path = os.environ.get("XQ_SUITE_TSV")
     if path:
         with open(path, "w", encoding="utf-8") as out:
-            out.write("# wall_s\tcpu_s\ttest\n")
-            for nodeid, (w, c) in sorted(_costs.items()):
-                out.write("%.2f\t%.2f\t%s\n" % (w, c, nodeid))
+            out.write("# wall_s\tcpu_s\ttest\tstart_s\tworker\n")
+            for nodeid, (w, c, began, worker) in sorted(_costs.items()):
+                out.write("%.2f\t%.2f\t%s\t%.2f\t%s\n" % (w, c, nodeid, began - config.stash[START], worker))
     terminalreporter.write_line("suite time: %.0f s wall, %.0f s CPU (pytest, its workers and what they ran); "
                                 "budget 300 s wall on 2 cores (docs/DEVELOPING.md)" % (wall, cpu_seconds()))

@@ -42,6 +42,12 @@ def test_each_tests_cpu_apart_from_its_wall(tmp_path):
     assert costs["test_busy"][1] >= 0.25
     assert costs["test_busy_child"][1] >= 0.25  # a process it started and waited for counts
     assert costs["test_idle"][0] >= 0.3 and costs["test_idle"][1] < 0.15  # waiting costs wall, not CPU
+    # each test's start on its worker's timeline, in the order run (one process here: "main")
+    (worker, spans), = suite_folders.timelines(tsv).items()
+    assert worker == "main" and [t.split("::")[1] for _, _, t in spans] == ["test_busy", "test_idle",
+                                                                             "test_busy_child"]
+    assert all(a[1] <= b[0] + 0.01 for a, b in zip(spans, spans[1:]))  # one after the other
+    assert "| main | 3 |" in suite_folders.workers_table(suite_folders.timelines(tsv))
 
 
 def test_folders_summed():
