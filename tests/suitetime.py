@@ -46,7 +46,7 @@ def pytest_runtest_makereport(item, call):
         wall, cpu = item.stash[TAKEN]
         # (user_properties travel with the report from an xdist worker to the controller)
         # (time.monotonic is the system's: the same clock on every worker and the controller)
-        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        worker = getattr(item.config, "workerinput", {}).get("workerid", "main")
         report.user_properties.append(("cost", (time.monotonic() - wall, cpu_seconds() - cpu, wall, worker)))
 
 
