@@ -298,12 +298,10 @@ class EmulatedRunner(Runner):
 
     def step(self):
         # The caller moved self.vt to when this step is due: the board
-        # sleeps until then, halted (costs the emulator nothing), a
-        # SysTick at a time.
+        # sleeps until then, halted, on that ms's SysTick (in two wakes:
+        # the emulator's cost of an idle ms is its wakes).
         self._go_on()
-        due = time.ticks_add(self.zero_ms, self.vt)
-        while time.ticks_diff(due, time.ticks_ms()) > 0:
-            _board.idle()
+        _board.halt_ms(time.ticks_diff(time.ticks_add(self.zero_ms, self.vt), time.ticks_ms()))
         self.vt = self.elapsed()
         Runner.step(self)
         self.stopped_ms = time.ticks_ms()
@@ -378,6 +376,12 @@ class Uart1:
 
 UART0_STATE = 0x40004004  # the link's CMSDK UART: bit 1, a received byte waits
 ACTION_POLL_MS = 10  # while idle, how often the action file is looked at
+# While idle, how often the link is looked at for a byte from the host (the
+# port's UART raises no interrupt to wake on): a wake each 1 ms cost the
+# emulator ~0.2 ms of host CPU per emulated ms as fast as it goes; the host's
+# bytes wait up to this long on the board's clock, as a Pico's USB stack
+# polled every few ms would keep them.
+LINK_POLL_MS = 20
 
 
 class RealTimeSim:
@@ -437,21 +441,26 @@ class RealTimeSim:
         return max(wait, 1)
 
     def idle(self, ms):
-        """Halts up to ms, a SysTick (1 ms) at a time; returns early when the
+        """Halts up to ms, LINK_POLL_MS at a time; returns early when the
         host sent a byte on the link (UART0) or, every ACTION_POLL_MS, when
         a new action line was written."""
         end = time.ticks_add(time.ticks_ms(), ms)
         mem = self.errors.mem
         polled = time.ticks_ms()
-        while time.ticks_diff(end, time.ticks_ms()) > 0:
-            if mem[UART0_STATE] & 2:  # a byte from the host waits
+        while True:
+            left = time.ticks_diff(end, time.ticks_ms())
+            if left <= 0 or mem[UART0_STATE] & 2:  # the time is up, or a byte from the host waits
                 return
-            if self.next is None and time.ticks_diff(time.ticks_ms(), polled) >= ACTION_POLL_MS:
-                polled = time.ticks_ms()
-                self.next = self.read_action(self.elapsed())
-                if self.next is not None:
-                    return
-            _board.idle()
+            if self.next is None:
+                since = time.ticks_diff(time.ticks_ms(), polled)
+                if since >= ACTION_POLL_MS:
+                    polled = time.ticks_ms()
+                    self.next = self.read_action(self.elapsed())
+                    if self.next is not None:
+                        return
+                    since = 0
+                left = min(left, ACTION_POLL_MS - since)
+            _board.halt_ms(min(left, LINK_POLL_MS))
 
     def take_inputs(self):
         """Does the actions that are due, reading the next line of the file

@@ -19,25 +19,77 @@
 // counted (interrupts masked: SCB ICSR.PENDSTSET, ARMv7-M ARM B3.2.4) is
 // counted here; the ms is read again around the count, so that the
 // handler cannot run between the two reads unseen.
+//
+// The ms count itself is this file's (-Wl,--wrap=ticks_ms and
+// --wrap=SysTick_Handler), so that a long halt can be one SysTick period
+// of many ms instead of many of 1 ms (board_time_halt_ms): each wake of the
+// halted CPU costs the emulator a turn of its main loop and two thread
+// switches, ~0.2 ms of host CPU, which made an idle emulated second cost
+// ~0.2 s (stop 38: the e2e tests' 56 s of emulated game took 13 s of QEMU's
+// CPU). The ticks the firmware reads are the same ones, ms for ms.
 #include <stdint.h>
 #include "py/mphal.h"
+#include "board_time.h"
 
 #define SYST_RVR (*(volatile uint32_t *)0xE000E014)
 #define SYST_CVR (*(volatile uint32_t *)0xE000E018)
 #define SCB_ICSR (*(volatile uint32_t *)0xE000ED04)
 #define PENDSTSET (1u << 26)
 #define CPU_FREQ_HZ (25000000u)  // mps2-an385's, as ticks.c's
+#define ONE_MS (CPU_FREQ_HZ / 1000u - 1u)  // the reload of a 1 ms period (ticks.c's)
+#define MAX_PERIOD_MS (600u)  // the 24-bit counter holds 671 ms at 25 MHz
 
-uintptr_t ticks_ms(void);
+static volatile uint32_t board_ms;  // ms since boot: what ticks_ms() returns
+static volatile uint32_t ms_this_period = 1;  // what the next SysTick adds
+static volatile uint32_t long_period;  // ms of a halt's long period, armed for the reload after this one
+
+// Each wrap of the counter: the ms it counted. After a halt's first wrap
+// the counter already runs its long period (loaded from SYST_RVR at the
+// wrap), so the reload register goes back to 1 ms for the wrap after.
+void __wrap_SysTick_Handler(void) {
+    board_ms += ms_this_period;
+    ms_this_period = 1;
+    if (long_period) {
+        ms_this_period = long_period;
+        long_period = 0;
+        SYST_RVR = ONE_MS;
+    }
+}
+
+uintptr_t __wrap_ticks_ms(void) {
+    return board_ms;
+}
+
+// Halts the CPU until n ms boundaries have passed, as n wakes of 1 ms do
+// (a WFI a SysTick), but in two wakes a period of up to MAX_PERIOD_MS: at
+// the first boundary the reload register is set for the period after the
+// one in course, which ends on the same boundary the n wakes end on.
+// Nothing runs while halted, so the long period's ticks_us() is never read.
+void board_time_halt_ms(uint32_t n) {
+    uint32_t target = board_ms + n;
+    while ((int32_t)(target - board_ms) > 0) {
+        __asm__ __volatile__ ("wfi");  // to the next boundary (the one in course ends)
+        uint32_t rest = target - board_ms;
+        if ((int32_t)rest >= 3) {
+            uint32_t ms = rest - 1u < MAX_PERIOD_MS ? rest - 1u : MAX_PERIOD_MS;
+            uint32_t end = board_ms + 1u + ms;
+            long_period = ms;
+            SYST_RVR = ms * (ONE_MS + 1u) - 1u;
+            while ((int32_t)(end - board_ms) > 0) {
+                __asm__ __volatile__ ("wfi");
+            }
+        }
+    }
+}
 
 uintptr_t __wrap_ticks_us(void) {
     uint32_t ms, cvr, pending, again;
     do {
-        ms = ticks_ms();
+        ms = board_ms;
         cvr = SYST_CVR;
         pending = SCB_ICSR & PENDSTSET;
         again = SYST_CVR;
-    } while (ms != ticks_ms() || again > cvr);  // the handler ran, or it wrapped, between the reads
+    } while (ms != board_ms || again > cvr);  // the handler ran, or it wrapped, between the reads
     if (pending) {
         ms += 1;  // it wrapped; the handler has not counted it yet
     }

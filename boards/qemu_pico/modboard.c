@@ -11,6 +11,7 @@
 #include "py/runtime.h"
 #include "py/mperrno.h"
 #include "py/mphal.h"
+#include "board_time.h"
 
 #define SYS_OPEN  (0x01)
 #define SYS_CLOSE (0x02)
@@ -104,20 +105,32 @@ static mp_obj_t board_size(mp_obj_t h_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(board_size_obj, board_size);
 
-// sleep_us(us): waits with the CPU halted between SysTick interrupts (every
-// 1 ms), as a Pico's idle loop or a flash erase does, then spins the last
-// part of a millisecond; the emulator skips the halted time.
-static mp_obj_t board_sleep_us(mp_obj_t us_in) {
-    mp_uint_t start = mp_hal_ticks_us();
-    mp_uint_t us = mp_obj_get_int(us_in);
-    while (mp_hal_ticks_us() - start + 1000 < us) {
-        __asm__ __volatile__ ("wfi");
+// Spins n instructions, which under -icount shift=0 take n ns of the
+// emulated clock: two a turn (subs, bne). A loop on ticks_us() instead read
+// the SysTick's registers three times a turn, and every such read of a
+// device's register costs QEMU an exit from its translated code: a flash
+// page's 400 us cost ~30,000 of them (stop 38).
+static void spin_instructions(uint32_t n) {
+    uint32_t turns = n / 2u;
+    if (turns) {
+        // (GCC hands inline assembly over in divided syntax: `sub` is Thumb-1 SUBS)
+        __asm__ __volatile__ ("1: sub %0, #1\n\tbne 1b" : "+l" (turns) : : "cc");
     }
-    while (mp_hal_ticks_us() - start < us) {
-    }
-    return mp_const_none;
 }
-static MP_DEFINE_CONST_FUN_OBJ_1(board_sleep_us_obj, board_sleep_us);
+
+// Waits us microseconds as a Pico's core waits for its flash chip or its
+// idle loop: the whole ms halted (board_time.c's halt: the emulator skips
+// the time), the last part spun.
+static void wait_us(uint32_t us) {
+    uint32_t start = mp_hal_ticks_us();
+    if (us >= 2000u) {
+        board_time_halt_ms(us / 1000u - 1u);  // ends within 1 ms of start + us - 1000
+    }
+    uint32_t spent = mp_hal_ticks_us() - start;
+    if (spent < us) {
+        spin_instructions((us - spent) * 1000u);
+    }
+}
 
 // idle(): halts until the next interrupt, the 1 ms SysTick: whatever the
 // host's timing before, the code after it starts on a tick boundary, the
@@ -127,6 +140,18 @@ static mp_obj_t board_idle(void) {
     return mp_const_none;
 }
 static MP_DEFINE_CONST_FUN_OBJ_0(board_idle_obj, board_idle);
+
+// halt_ms(n): halts until n ms boundaries have passed, the same instant as
+// n calls of idle() (n <= 0: none), in two wakes of the CPU instead of n
+// (board_time.c): the emulator's cost of an idle ms is its wakes.
+static mp_obj_t board_halt_ms(mp_obj_t n_in) {
+    mp_int_t n = mp_obj_get_int(n_in);
+    if (n > 0) {
+        board_time_halt_ms((uint32_t)n);
+    }
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(board_halt_ms_obj, board_halt_ms);
 
 // Flash(handle, blocks, program_us, erase_us, read_ns_per_byte): a littlefs
 // block device (the extended interface) over a host image file opened with
@@ -145,7 +170,7 @@ typedef struct {
 
 static void flash_wait(flash_obj_t *self, uint32_t us) {
     self->waited_us += us;
-    board_sleep_us(MP_OBJ_NEW_SMALL_INT(us));
+    wait_us(us);
 }
 
 static void flash_seek(flash_obj_t *self, uint32_t pos) {
@@ -248,8 +273,8 @@ static const mp_rom_map_elem_t board_module_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_write), MP_ROM_PTR(&board_write_obj) },
     { MP_ROM_QSTR(MP_QSTR_seek), MP_ROM_PTR(&board_seek_obj) },
     { MP_ROM_QSTR(MP_QSTR_size), MP_ROM_PTR(&board_size_obj) },
-    { MP_ROM_QSTR(MP_QSTR_sleep_us), MP_ROM_PTR(&board_sleep_us_obj) },
     { MP_ROM_QSTR(MP_QSTR_idle), MP_ROM_PTR(&board_idle_obj) },
+    { MP_ROM_QSTR(MP_QSTR_halt_ms), MP_ROM_PTR(&board_halt_ms_obj) },
     { MP_ROM_QSTR(MP_QSTR_Flash), MP_ROM_PTR(&flash_type) },
     { MP_ROM_QSTR(MP_QSTR_unaligned_trap), MP_ROM_PTR(&board_unaligned_trap_obj) },
 };

@@ -45,5 +45,6 @@ FROZEN_MANIFEST ?= "include('$(TOP)/extmod/asyncio'); include('$(abspath $(BOARD
 SRC_C += $(BOARD_DIR)/board_time.c $(BOARD_DIR)/modboard.c
 
 # The port's ticks_us() reads its two halves apart (a ms late now and
-# then): its callers get board_time.c's.
-LDFLAGS += -Wl,--wrap=ticks_us
+# then): its callers get board_time.c's. Its ms count too, and the SysTick
+# handler that keeps it: board_time.c's halt makes one period of many ms.
+LDFLAGS += -Wl,--wrap=ticks_us -Wl,--wrap=ticks_ms -Wl,--wrap=SysTick_Handler
