@@ -29,6 +29,7 @@
 // CPU). The ticks the firmware reads are the same ones, ms for ms.
 #include <stdint.h>
 #include "py/mphal.h"
+#include "py/runtime.h"
 #include "board_time.h"
 
 #define SYST_RVR (*(volatile uint32_t *)0xE000E014)
@@ -79,6 +80,31 @@ void board_time_halt_ms(uint32_t n) {
                 __asm__ __volatile__ ("wfi");
             }
         }
+    }
+}
+
+// MICROPY_INTERNAL_WFE (mpconfigport.h): the wait of timeout_ms (-1: none
+// given), halted, at most BOARD_EVENT_WAIT_MS, after which the caller
+// looks at its streams and waits again if nothing came.
+#define BOARD_EVENT_WAIT_MS (20)
+void board_wait_for_event(int timeout_ms) {
+    if (timeout_ms < 0 || timeout_ms > BOARD_EVENT_WAIT_MS) {
+        timeout_ms = BOARD_EVENT_WAIT_MS;
+    }
+    board_time_halt_ms((uint32_t)timeout_ms);
+}
+
+// time.sleep_ms (the device loop's sleep between scans): waits for events
+// until ms boundaries have passed, as the rp2 port's mp_hal_delay_ms does,
+// where the qemu port's spun reading the clock (-Wl,--wrap=mp_hal_delay_ms).
+void __wrap_mp_hal_delay_ms(mp_uint_t ms) {
+    uint32_t start = board_ms;
+    if (ms == 0) {
+        mp_handle_pending(true);  // as the port's
+        return;
+    }
+    while (board_ms - start < ms) {
+        mp_event_wait_ms(ms - (board_ms - start));
     }
 }
 

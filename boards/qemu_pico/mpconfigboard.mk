@@ -47,4 +47,5 @@ SRC_C += $(BOARD_DIR)/board_time.c $(BOARD_DIR)/modboard.c
 # The port's ticks_us() reads its two halves apart (a ms late now and
 # then): its callers get board_time.c's. Its ms count too, and the SysTick
 # handler that keeps it: board_time.c's halt makes one period of many ms.
-LDFLAGS += -Wl,--wrap=ticks_us -Wl,--wrap=ticks_ms -Wl,--wrap=SysTick_Handler
+# time.sleep_ms halts as the rp2 port's does (the port's spins).
+LDFLAGS += -Wl,--wrap=ticks_us -Wl,--wrap=ticks_ms -Wl,--wrap=SysTick_Handler -Wl,--wrap=mp_hal_delay_ms

@@ -11,3 +11,12 @@
 // RP2040's Cortex-M0+, where they are a HardFault (modboard.c).
 void board_trap_unaligned(void);
 #define MICROPY_PORT_INIT_FUNC board_trap_unaligned()
+
+// Waiting for an event (asyncio's and select's waits, the device loop's
+// sleep between scans) halts the CPU, as the rp2 port's __wfe does, where
+// the qemu port spun reading the clock: a spun ms is a million emulated
+// instructions. The UART raises no interrupt to wake on, so a wait is cut
+// to BOARD_EVENT_WAIT_MS and the waiter looks at its streams again
+// (board_time.c).
+void board_wait_for_event(int timeout_ms);
+#define MICROPY_INTERNAL_WFE(TIMEOUT_MS) board_wait_for_event(TIMEOUT_MS)
