@@ -79,6 +79,12 @@ class Module:
     def package(self):
         return self.name if self.is_package else self.name.rpartition(".")[0]
 
+    @functools.cached_property
+    def nodes(self):
+        """Every node of the tree, in ast.walk's order: walked once, where
+        each check walking it again took most of this file's time (stop 38)."""
+        return list(ast.walk(self.tree))
+
 
 def module_name(rel):
     """The importable name of a file at `rel` (a posix path from the repo
@@ -136,7 +142,7 @@ def imports_of(mod, modules):
     """[(target module, line, imported name or None)] for every import in
     `mod` that resolves to one of `modules`."""
     out = []
-    for node in ast.walk(mod.tree):
+    for node in mod.nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 target = _longest_known(alias.name, modules)
@@ -191,7 +197,7 @@ def cold_table(modules):
 
 def _cold_aliases(mod, modules):
     names = set()
-    for node in ast.walk(mod.tree):
+    for node in mod.nodes:
         if isinstance(node, ast.Import):
             names.update(a.asname for a in node.names if a.name == COLD_MODULE and a.asname)
         elif isinstance(node, ast.ImportFrom):
@@ -204,14 +210,14 @@ def _cold_aliases(mod, modules):
 def cold_imports(mod, modules, table):
     """[(module, line, None)] of every cold module `mod` names (cold.BUDGET)."""
     aliases = _cold_aliases(mod, modules)
-    return [(table[n.attr], n.lineno, None) for n in ast.walk(mod.tree)
+    return [(table[n.attr], n.lineno, None) for n in mod.nodes
             if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in aliases
             and n.attr in table]
 
 
 def _cold_string_calls(mod, modules):
     aliases = _cold_aliases(mod, modules)
-    return [n for n in ast.walk(mod.tree)
+    return [n for n in mod.nodes
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr in COLD_VERBS
             and isinstance(n.func.value, ast.Name) and n.func.value.id in aliases and n.args
             and isinstance(n.args[0], ast.Constant)]
@@ -281,10 +287,10 @@ def _private(name):
     return name.startswith("_") and not (name.startswith("__") and name.endswith("__"))
 
 
-def defined_names(tree):
+def defined_names(mod):
     """The underscore names a module defines itself."""
     names = set()
-    for node in ast.walk(tree):
+    for node in mod.nodes:
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             names.add(node.name)
         elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) \
@@ -307,7 +313,7 @@ def _owner_is_self(expr):
 def underscore_crossings(mod, modules):
     """[(line, what)] where `mod` reaches into underscore names it does not
     define."""
-    own = defined_names(mod.tree)
+    own = defined_names(mod)
     out = []
     for target, line, name in imports_of(mod, modules):
         if name and _private(name):
@@ -315,7 +321,7 @@ def underscore_crossings(mod, modules):
         elif name is None and _private(target.rpartition(".")[2]):
             if not mod.name.startswith(target.rpartition(".")[0] + "."):
                 out.append((line, "imports the private module %s" % target))
-    for node in ast.walk(mod.tree):
+    for node in mod.nodes:
         if isinstance(node, ast.Attribute):
             attr, owner = node.attr, node.value
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) \
@@ -364,7 +370,7 @@ def schema_refs(mod, modules):
     """(names bound to the schema module, {name bound to a kind constant: kind})
     in `mod`."""
     aliases, kinds = set(), {}
-    for node in ast.walk(mod.tree):
+    for node in mod.nodes:
         if isinstance(node, ast.Import):
             for a in node.names:
                 if a.name == SCHEMA_MODULE and a.asname:
@@ -395,7 +401,7 @@ def _handler_defs(value, mod):
     if isinstance(value, ast.Lambda):
         return [value]
     name = value.id if isinstance(value, ast.Name) else value.attr if isinstance(value, ast.Attribute) else None
-    return [n for n in ast.walk(mod.tree)
+    return [n for n in mod.nodes
             if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == name]
 
 
@@ -407,7 +413,7 @@ def handler_tables(mod, modules, variants):
     out = []
     if not (aliases or kinds):
         return out
-    for node in ast.walk(mod.tree):
+    for node in mod.nodes:
         if not isinstance(node, ast.Dict) or not node.keys:
             continue
         keyed = [_kind_key(k, aliases, kinds, variants) if k is not None else None for k in node.keys]
@@ -460,7 +466,7 @@ def _holds_events(mod, modules):
         return True
     # a function that takes an event as (kind, fields) without naming the schema
     return any(isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
-               and {"kind", "fields"} <= {a.arg for a in n.args.args} for n in ast.walk(mod.tree))
+               and {"kind", "fields"} <= {a.arg for a in n.args.args} for n in mod.nodes)
 
 
 def _str_consts(node):
@@ -486,7 +492,7 @@ def after_decode_offences(mod, modules, variants):
     kinds = set(variants)
     fields = {n for vs in variants.values() for _, names in vs for n in names}
     out = []
-    for node in ast.walk(mod.tree):
+    for node in mod.nodes:
         if not holds and not isinstance(node, ast.Compare):
             continue
         if isinstance(node, ast.Compare):
