@@ -118,14 +118,18 @@ static void spin_instructions(uint32_t n) {
     }
 }
 
-// Waits us microseconds as a Pico's core waits for its flash chip or its
-// idle loop: the whole ms halted (board_time.c's halt: the emulator skips
-// the time), the last part spun.
+// Waits us microseconds as a Pico's core waits for its flash chip: a wait
+// under 2 ms (a page's program, a read) spun whole, to the instruction; a
+// longer one (an erase) halted to the ms boundary before its last ms or
+// two (board_time.c's halt: the emulator skips the time), the rest spun
+// as measured (ticks_us() counts whole us: within 1 us).
 static void wait_us(uint32_t us) {
-    uint32_t start = mp_hal_ticks_us();
-    if (us >= 2000u) {
-        board_time_halt_ms(us / 1000u - 1u);  // ends within 1 ms of start + us - 1000
+    if (us < 2000u) {
+        spin_instructions(us * 1000u);
+        return;
     }
+    uint32_t start = mp_hal_ticks_us();
+    board_time_halt_ms(us / 1000u - 1u);  // ends within 1 ms of start + us - 1000
     uint32_t spent = mp_hal_ticks_us() - start;
     if (spent < us) {
         spin_instructions((us - spent) * 1000u);
