@@ -61,3 +61,40 @@ def test_ticks_us_never_runs_ahead_or_back(elf, tmp_path):
     with emulator.Emulator(tmp_path / "f.img", elf) as emu:
         out = emu.exec(TICKS, timeout=300)
     assert out.split() == ["0", "0", "0"], out
+
+
+# _board.halt_ms(n) (board_time.c): one SysTick period of many ms instead of
+# n wakes of 1 ms, for the emulator's sake; it must end on the ms boundary
+# the n wakes end on, count every ms between, and leave the SysTick at 1 ms.
+HALT = """
+import time, _board
+_board.idle()
+wrong = []
+for n in (0, 1, 2, 3, 7, 20, 599, 600, 601, 1500):
+    for lead in range(0, 200, 37):  # from within a ms: its instructions first
+        _board.idle()
+        for _ in range(lead):
+            pass
+        start = time.ticks_ms()
+        _board.halt_ms(n)
+        ms = time.ticks_diff(time.ticks_ms(), start)
+        frac = time.ticks_us() % 1000
+        if ms != n or (n and frac > 100):  # the n-th boundary, just after it
+            wrong.append((n, lead, ms, frac))
+# after the halts, 1 ms a period again: a wake a ms, the us count running on
+_board.idle()
+t, m = time.ticks_us(), time.ticks_ms()
+for _ in range(50):
+    _board.idle()
+period = (time.ticks_diff(time.ticks_us(), t), time.ticks_diff(time.ticks_ms(), m))
+print(wrong, period)
+"""
+
+
+def test_a_long_halt_ends_on_the_boundary_of_n_wakes_and_counts_every_ms(elf, tmp_path):
+    with emulator.Emulator(tmp_path / "f.img", elf) as emu:
+        out = emu.exec(HALT, timeout=120)
+    wrong, period = out.strip().split("] ")
+    assert wrong == "[", out
+    assert period.strip("()").replace(" ", "").split(",")[1] == "50", out
+    assert 49_900 <= int(period.strip("()").split(",")[0]) <= 50_100, out
