@@ -105,35 +105,32 @@ static mp_obj_t board_size(mp_obj_t h_in) {
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(board_size_obj, board_size);
 
-// Spins n instructions, which under -icount shift=0 take n ns of the
-// emulated clock: two a turn (subs, bne). A loop on ticks_us() instead read
-// the SysTick's registers three times a turn, and every such read of a
-// device's register costs QEMU an exit from its translated code: a flash
-// page's 400 us cost ~30,000 of them (stop 38).
-static void spin_instructions(uint32_t n) {
-    uint32_t turns = n / 2u;
+// Waits us microseconds as a Pico's core waits for its flash chip: a wait
+// under 2 ms (a page's program, a read) spun whole, two instructions a
+// turn (subs, bne), which under -icount shift=0 take a ns each; a longer
+// one (an erase) halted to the ms boundary before its last ms or two
+// (board_time.c's halt: the emulator skips the time), the rest spun as
+// measured (ticks_us() counts whole us: within 1 us). A loop on
+// ticks_us() before read the SysTick's registers three times a turn, each
+// read an exit from QEMU's translated code (a page's 0.4 ms: ~30,000 of
+// them), and stopped 0.5 us short on average. (Tried at stop 38: a halt on
+// mps2-an385's TIMER0, its interrupt left pending under PRIMASK to wake the
+// WFI, took twice its time under -icount.)
+static void spin_us(uint32_t us) {
+    uint32_t turns = us * 1000u / 2u;
     if (turns) {
         // (GCC hands inline assembly over in divided syntax: `sub` is Thumb-1 SUBS)
         __asm__ __volatile__ ("1: sub %0, #1\n\tbne 1b" : "+l" (turns) : : "cc");
     }
 }
 
-// Waits us microseconds as a Pico's core waits for its flash chip: a wait
-// under 2 ms (a page's program, a read) spun whole, to the instruction; a
-// longer one (an erase) halted to the ms boundary before its last ms or
-// two (board_time.c's halt: the emulator skips the time), the rest spun
-// as measured (ticks_us() counts whole us: within 1 us).
 static void wait_us(uint32_t us) {
-    if (us < 2000u) {
-        spin_instructions(us * 1000u);
-        return;
+    if (us >= 2000u) {
+        uint32_t start = mp_hal_ticks_us();
+        board_time_halt_ms(us / 1000u - 1u);  // ends within 1 ms of start + us - 1000
+        us -= mp_hal_ticks_us() - start;
     }
-    uint32_t start = mp_hal_ticks_us();
-    board_time_halt_ms(us / 1000u - 1u);  // ends within 1 ms of start + us - 1000
-    uint32_t spent = mp_hal_ticks_us() - start;
-    if (spent < us) {
-        spin_instructions((us - spent) * 1000u);
-    }
+    spin_us(us);
 }
 
 // idle(): halts until the next interrupt, the 1 ms SysTick: whatever the
@@ -156,6 +153,13 @@ static mp_obj_t board_halt_ms(mp_obj_t n_in) {
     return mp_const_none;
 }
 static MP_DEFINE_CONST_FUN_OBJ_1(board_halt_ms_obj, board_halt_ms);
+
+// wait_us(us): the flash's wait, for the tests of its time.
+static mp_obj_t board_wait_us(mp_obj_t us_in) {
+    wait_us(mp_obj_get_int(us_in));
+    return mp_const_none;
+}
+static MP_DEFINE_CONST_FUN_OBJ_1(board_wait_us_obj, board_wait_us);
 
 // Flash(handle, blocks, program_us, erase_us, read_ns_per_byte): a littlefs
 // block device (the extended interface) over a host image file opened with
@@ -279,6 +283,7 @@ static const mp_rom_map_elem_t board_module_globals_table[] = {
     { MP_ROM_QSTR(MP_QSTR_size), MP_ROM_PTR(&board_size_obj) },
     { MP_ROM_QSTR(MP_QSTR_idle), MP_ROM_PTR(&board_idle_obj) },
     { MP_ROM_QSTR(MP_QSTR_halt_ms), MP_ROM_PTR(&board_halt_ms_obj) },
+    { MP_ROM_QSTR(MP_QSTR_wait_us), MP_ROM_PTR(&board_wait_us_obj) },
     { MP_ROM_QSTR(MP_QSTR_Flash), MP_ROM_PTR(&flash_type) },
     { MP_ROM_QSTR(MP_QSTR_unaligned_trap), MP_ROM_PTR(&board_unaligned_trap_obj) },
 };

@@ -98,3 +98,26 @@ def test_a_long_halt_ends_on_the_boundary_of_n_wakes_and_counts_every_ms(elf, tm
     assert wrong == "[", out
     assert period.strip("()").replace(" ", "").split(",")[1] == "50", out
     assert 49_900 <= int(period.strip("()").split(",")[0]) <= 50_100, out
+
+
+# The flash's wait (modboard.c's wait_us, as the Flash device calls it):
+# its time to the us, whatever the instant within the ms it starts at.
+WAITS = """
+import time, _board
+out = []
+for us in (0, 8, 400, 999, 1999, 2000, 2500, 45000):
+    for lead in range(0, 300, 73):
+        _board.idle()
+        for _ in range(lead):
+            pass
+        t = time.ticks_us()
+        _board.wait_us(us)
+        out.append(time.ticks_diff(time.ticks_us(), t) - us)
+print(min(out), max(out))
+"""
+
+
+def test_the_flash_waits_take_their_time_to_the_us(elf, tmp_path):
+    with emulator.Emulator(tmp_path / "f.img", elf) as emu:
+        low, high = (int(x) for x in emu.exec(WAITS, timeout=120).split())
+    assert 0 <= low and high <= 3  # (the call and two ticks_us reads: ~2 us)
