@@ -106,8 +106,8 @@ static mp_obj_t board_size(mp_obj_t h_in) {
 static MP_DEFINE_CONST_FUN_OBJ_1(board_size_obj, board_size);
 
 // Waits us microseconds as a Pico's core waits for its flash chip: a wait
-// under 2 ms (a page's program, a read) spun whole, two instructions a
-// turn (subs, bne), which under -icount shift=0 take a ns each; a longer
+// under 2 ms (a page's program, a read) spun whole, its instructions a ns
+// each under -icount shift=0; a longer
 // one (an erase) halted to the ms boundary before its last ms or two
 // (board_time.c's halt: the emulator skips the time), the rest spun as
 // measured (ticks_us() counts whole us: within 1 us). A loop on
@@ -116,10 +116,18 @@ static MP_DEFINE_CONST_FUN_OBJ_1(board_size_obj, board_size);
 // them), and stopped 0.5 us short on average. (Tried at stop 38: a halt on
 // mps2-an385's TIMER0, its interrupt left pending under PRIMASK to wake the
 // WFI, took twice its time under -icount.)
+// (32 instructions a turn, 30 of them NOPs: QEMU pays per translated block
+// run, so a 2-instruction loop cost it many times the instructions' own
+// time; the last few ns in turns of 2. GCC hands inline assembly over in
+// divided syntax: `sub` is Thumb-1 SUBS.)
 static void spin_us(uint32_t us) {
-    uint32_t turns = us * 1000u / 2u;
+    uint32_t n = us * 1000u;
+    uint32_t turns = n / 32u;
     if (turns) {
-        // (GCC hands inline assembly over in divided syntax: `sub` is Thumb-1 SUBS)
+        __asm__ __volatile__ ("1:\n\t.rept 30\n\tnop\n\t.endr\n\tsub %0, #1\n\tbne 1b" : "+l" (turns) : : "cc");
+    }
+    turns = n % 32u / 2u;
+    if (turns) {
         __asm__ __volatile__ ("1: sub %0, #1\n\tbne 1b" : "+l" (turns) : : "cc");
     }
 }
