@@ -86,24 +86,37 @@ def test_cable_pulled_and_port_closed_several_times(tmp_path):
     logger = new_logger(sim, tmp_path / "out")
     cuts = {12: "cable", 30: "drop", 47: "cable", 70: "cable", 80: "drop"}
     done = set()
+    connects_at_cut = [0]
 
     def cut():
+        # One cut at a time, each on a link the logger has opened again
+        # since the last: a board faster than the logger (the emulated Pico
+        # as fast as it goes) passes two plies of `cuts` while the link is
+        # down, and a second pull of a pulled cable costs no reconnect.
+        session = logger.boards[0].session
         n = len(logger.boards[0].game.plies) if logger.boards[0].game else 0
+        if not session.connected or session.connects == connects_at_cut[0]:
+            return
         for at, how in cuts.items():
             if n >= at and at not in done:
                 done.add(at)
+                connects_at_cut[0] = session.connects
                 if how == "cable":
                     sim.cable(False)  # the port disappears: reads fail, reopening fails
                     for _ in range(5):
                         logger.step(0.02)
                     sim.cable(True)
                 else:
-                    logger.boards[0].session.drop()  # the logger's own end closed
+                    session.drop()  # the logger's own end closed
+                return
 
     try:
         start_game(sim, logger)
         sim.act(*lines)
-        step_until(logger, lambda: finished(logger), each=cut)
+        # (every cut made and the link opened again after the last: a fast
+        # board can finish the game before the last ply of `cuts` is cut)
+        step_until(logger, lambda: finished(logger) and done == set(cuts)
+                   and logger.boards[0].session.connects > connects_at_cut[0], each=cut)
     finally:
         logger.close()
         sim.close()
