@@ -113,10 +113,12 @@ def test_cable_pulled_and_port_closed_several_times(tmp_path):
     try:
         start_game(sim, logger)
         sim.act(*lines)
-        # (every cut made and the link opened again after the last: a fast
-        # board can finish the game before the last ply of `cuts` is cut)
-        step_until(logger, lambda: finished(logger) and done == set(cuts)
-                   and logger.boards[0].session.connects > connects_at_cut[0], each=cut)
+        # (every cut made and the link opened again after the last before
+        # the result is confirmed: a fast board can end the game before the
+        # last ply of `cuts` is cut, and a confirm sent before a cut may
+        # have its CONFIRM still to come when it is sent again)
+        step_until(logger, lambda: done == set(cuts) and logger.boards[0].session.connects > connects_at_cut[0]
+                   and finished(logger), each=cut)
     finally:
         logger.close()
         sim.close()
