@@ -14,6 +14,9 @@ result with its article. Plain objects in the manner of python-chess.
     >>> g.termination
     '4.1.12 resignation'
 """
+import copy
+from array import array
+
 from ..core import START_FEN, Position, move_name, parse_move, pieces
 from ..core import LEGAL, SUICIDE
 from . import articles
@@ -73,6 +76,16 @@ class Note:
                                                               other.side, other.article)
 
 
+def _copy(p):
+    """A copy of Position p, its history too, without a FEN read
+    (Position.copy reads its FEN back and drops the history)."""
+    q = copy.copy(p)
+    for name, value in vars(p).items():
+        if isinstance(value, (bytearray, array, list)):
+            setattr(q, name, value[:])
+    return q
+
+
 class GameRecord:
     """A Xiangqi game record.
 
@@ -110,8 +123,11 @@ class GameRecord:
         # the side to move first, read once per start position: side_of is
         # asked at every clock press (logger/builder.py), and a FEN read was
         # ~11 % of a replica's time (docs/HALL.md, "Frames of what changed")
-        self.first_side = Position(fen).side
+        start = Position(fen)
+        self.first_side = start.side
+        self.start_number = start.start_number  # (the score sheet's move numbers: scoresheet.move_of_ply)
         self._start_fen = fen
+        self._memo = None  # position(): the last position it made, a private one
 
     # -- moves ------------------------------------------------------------
 
@@ -151,11 +167,26 @@ class GameRecord:
         return self.position()
 
     def position(self, ply=None):
-        """The position after `ply` moves (default: all of them)."""
+        """The position after `ply` moves (default: all of them), with its
+        history: a new one, the caller's to change."""
         n = len(self.plies) if ply is None else ply
-        p = Position(self.start_fen, history=max(64, n))
-        for i in range(n):
+        p = self._memo
+        # The logger and the hall ask after every move (the last position, the
+        # one before it): made again from the FEN each time, that was 1.7 s of
+        # the demo hall's 11 (a FEN read and every ply pushed, each move). So
+        # a copy of the last one made is kept and a copy of it moved to `n` by
+        # the plies between, while its moves are still the record's (plies
+        # may be cut or replaced). The kept one is never changed, only copied:
+        # records are shared between threads (masters.master_games).
+        if p is None or p.ply > len(self.plies) or any(p.move_at(i) != self.plies[i].move for i in range(p.ply)):
+            p = Position(self.start_fen, history=max(64, n))
+        else:
+            p = _copy(p)
+        while p.ply > n:
+            p.pop()
+        for i in range(p.ply, n):
             p.push(self.plies[i].move)
+        self._memo = _copy(p)
         return p
 
     def side_of(self, ply_number):

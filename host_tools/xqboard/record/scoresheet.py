@@ -59,9 +59,8 @@ def move_lines(game, fmt="Chinese", **opts):
 
 def move_of_ply(game, ply):
     """(move number, side) of the ply'th move (1-based)."""
-    first = Position(game.start_fen)
-    k = ply - 1 + pieces.index(first.side)
-    return first.start_number + k // 2, RED if k % 2 == 0 else BLACK
+    k = ply - 1 + pieces.index(game.first_side)  # (read once a record: no FEN read a move)
+    return game.start_number + k // 2, RED if k % 2 == 0 else BLACK
 
 
 def _time(ms):
