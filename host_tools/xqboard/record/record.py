@@ -15,6 +15,7 @@ result with its article. Plain objects in the manner of python-chess.
     '4.1.12 resignation'
 """
 import copy
+import functools
 from array import array
 
 from ..core import START_FEN, Position, move_name, parse_move, pieces
@@ -76,6 +77,19 @@ class Note:
                                                               other.side, other.article)
 
 
+@functools.lru_cache(maxsize=16)
+def _read(fen):
+    return Position(fen)  # never changed, only copied (start_position)
+
+
+def start_position(fen=START_FEN):
+    """A new Position at `fen`: a copy of the one read from it once. A
+    FEN read checks the whole position (xq/fen.py), 0.5 ms: a record read
+    it three times as it was made and once more for each pass over its
+    moves, a third of the CPU of issue 15's scripted event."""
+    return _copy(_read(fen))
+
+
 def _copy(p):
     """A copy of Position p, its history too, without a FEN read
     (Position.copy reads its FEN back and drops the history)."""
@@ -103,7 +117,7 @@ class GameRecord:
         for k, v in headers.items():
             self.headers[k] = str(v)
         self.start_fen = fen  # (sets first_side too)
-        self._pos = Position(fen)
+        self._pos = start_position(fen)
         self.plies = []
         self.notes = []
         self.result = articles.UNFINISHED
@@ -123,7 +137,7 @@ class GameRecord:
         # the side to move first, read once per start position: side_of is
         # asked at every clock press (logger/builder.py), and a FEN read was
         # ~11 % of a replica's time (docs/HALL.md, "Frames of what changed")
-        start = Position(fen)
+        start = _read(fen)
         self.first_side = start.side
         self.start_number = start.start_number  # (the score sheet's move numbers: scoresheet.move_of_ply)
         self._start_fen = fen
@@ -179,7 +193,7 @@ class GameRecord:
         # may be cut or replaced). The kept one is never changed, only copied:
         # records are shared between threads (masters.master_games).
         if p is None or p.ply > len(self.plies) or any(p.move_at(i) != self.plies[i].move for i in range(p.ply)):
-            p = Position(self.start_fen, history=max(64, n))
+            p = start_position(self.start_fen)
         else:
             p = _copy(p)
         while p.ply > n:
@@ -196,7 +210,7 @@ class GameRecord:
 
     def texts(self, fmt="Chinese", **opts):
         """Every move written in fmt ('ICCS', 'WXF', 'Chinese')."""
-        p = Position(self.start_fen, history=max(64, len(self.plies)))
+        p = start_position(self.start_fen)
         out = []
         for ply in self.plies:
             out.append(move_text(p, ply.move, fmt, **opts))
