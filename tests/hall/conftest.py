@@ -4,6 +4,7 @@ feeds it, replay boards speaking the real link protocol, and loggers run
 on a thread of the test."""
 import copy
 import io
+import shutil
 import threading
 import time
 
@@ -14,6 +15,63 @@ from xqboard.hall.hallinit import init
 from xqboard.hall.masters import master_games
 from xqboard.hall.replayboard import ReplayBoard, ReplayHall
 from xqboard.logger import Logger
+
+
+def chromium_paths():
+    browser = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not browser or not driver:
+        pytest.skip("chromium and chromium-driver are not installed (system-packages.txt)")
+    return browser, driver
+
+
+def start_chromium(profile, window, flags=()):
+    """A headless Chromium (selenium) with its own profile folder, a window
+    of `window` ("W,H") and `flags` besides the ones every page test needs."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    binary, driver = chromium_paths()
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = binary
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", "--window-size=%s" % window, "--force-device-scale-factor=1",
+                 "--user-data-dir=%s" % profile) + tuple(flags):
+        opts.add_argument(flag)
+    b = webdriver.Chrome(options=opts, service=Service(driver))
+    b.set_page_load_timeout(30)
+    return b
+
+
+WINDOW = (1400, 1100)
+
+
+@pytest.fixture(scope="session")
+def _chromium(tmp_path_factory):
+    # One Chromium a worker for every module of the pages (1-1.5 s of CPU a
+    # start, and 8 modules started one each): `browser` hands it to a
+    # module as a new one would be.
+    b = start_chromium(tmp_path_factory.mktemp("chromium-profile"), "%d,%d" % WINDOW, ["--disable-quic"])
+    yield b
+    b.quit()
+
+
+@pytest.fixture(scope="module")
+def browser(_chromium):
+    """The worker's Chromium, as a module's own would start: one window of
+    WINDOW on a blank page, no cookie (a cookie is the host's, whatever
+    the port, so an arbiter's login would follow into the next module).
+    Each module's servers have ports of their own: its pages' storage is
+    theirs."""
+    b = _chromium
+    for handle in b.window_handles[1:]:
+        b.switch_to.window(handle)
+        b.close()
+    b.switch_to.window(b.window_handles[0])
+    b.execute_cdp_cmd("Network.clearBrowserCookies", {})
+    b.set_window_size(*WINDOW)
+    b.get("about:blank")
+    return b
 
 
 @pytest.fixture

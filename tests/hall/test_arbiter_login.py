@@ -21,7 +21,7 @@ from xqboard.hall.hub import Hub
 from xqboard.hall.login import FREE, Sessions, Throttle
 from xqboard.hall.web import COOKIE, Serving, make_app
 
-from .test_pages import browser, wait_for  # noqa: F401  (browser: the module's Chromium)
+from .test_pages import wait_for
 
 pytestmark = pytest.mark.xdist_group("browser")
 

@@ -42,8 +42,7 @@ from xqboard.simboard import DEFAULT_KEY
 from xqboard.tournament.seating import round_games
 from xqboard.tournament.event import Tournament
 
-from .conftest import wait_for
-from .test_pages import start_chromium
+from .conftest import start_chromium, wait_for
 
 pytestmark = pytest.mark.xdist_group("browser")
 SECRET = "desk-secret-27"

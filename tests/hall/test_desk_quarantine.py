@@ -26,7 +26,6 @@ from game import events as ev  # noqa: E402
 from .conftest import short_game
 from .test_arbiter_login import get, login
 from .test_hall_trust import KEY, chained, envelopes, published_by_pc1
-from .test_pages import browser  # noqa: F401  (the module's Chromium)
 from .test_pages import wait_for as wait_until
 from .test_pipe_results import result_at, tournament
 

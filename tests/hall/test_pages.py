@@ -8,7 +8,6 @@ XQ_HALL_SCREENSHOTS=docs/hall writes the README's screenshots on the way.
 """
 import json
 import os
-import shutil
 import time
 import urllib.error
 import urllib.request
@@ -34,39 +33,6 @@ PATCH = 9
 # One worker runs this module (make test's --dist loadgroup): one Chromium
 # and one hall serve every test here, as without xdist.
 pytestmark = pytest.mark.xdist_group("browser")
-
-
-def chromium_paths():
-    browser = shutil.which("chromium") or shutil.which("chromium-browser")
-    driver = shutil.which("chromedriver")
-    if not browser or not driver:
-        pytest.skip("chromium and chromium-driver are not installed (system-packages.txt)")
-    return browser, driver
-
-
-def start_chromium(profile, window, flags=()):
-    """A headless Chromium (selenium) with its own profile folder, a window
-    of `window` ("W,H") and `flags` besides the ones every page test needs."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    binary, driver = chromium_paths()
-    opts = webdriver.ChromeOptions()
-    opts.binary_location = binary
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", "--window-size=%s" % window, "--force-device-scale-factor=1",
-                 "--user-data-dir=%s" % profile) + tuple(flags):
-        opts.add_argument(flag)
-    b = webdriver.Chrome(options=opts, service=Service(driver))
-    b.set_page_load_timeout(30)
-    return b
-
-
-@pytest.fixture(scope="module")
-def browser(tmp_path_factory):
-    b = start_chromium(tmp_path_factory.mktemp("chromium-profile"), "1400,1100", ["--disable-quic"])
-    yield b
-    b.quit()
 
 
 class Hall:

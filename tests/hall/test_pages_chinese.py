@@ -15,7 +15,7 @@ import pytest
 
 from xqboard.hall import masters
 
-from .test_pages import browser, wait_for  # noqa: F401  (browser: the module's Chromium)
+from .test_pages import wait_for
 from .test_pages_event import Event, js
 
 pytestmark = pytest.mark.xdist_group("browser")

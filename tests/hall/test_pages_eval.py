@@ -19,7 +19,7 @@ from xqboard.hall.evalbar import engine_installed
 from xqboard.hall.hub import Hub
 from xqboard.hall.web import Serving, make_app
 
-from .test_pages import browser, wait_for  # noqa: F401  (browser: the module's Chromium)
+from .test_pages import wait_for
 
 POSITIONS = {  # board: the position it shows
     "1": "startpos",

@@ -15,7 +15,7 @@ from xqboard.hall.hub import Hub
 from xqboard.hall.web import Serving, make_app
 from xqboard.tournament.event import Tournament
 
-from .test_pages import browser, wait_for  # noqa: F401  (browser: the module's Chromium)
+from .test_pages import wait_for
 
 PLAYERS = (("王伟", "杭州", 2105), ("李强", "上海", 2210), ("王伟", "北京", 1990), ("赵鑫", "广州", 2050))
 ROUND1_PLIES = 12

@@ -19,7 +19,6 @@ from xqboard.hall.arbiters import Arbiters
 from xqboard.hall.login import Sessions
 from xqboard.hall.web import COOKIE, KEEP_ALIVE_S, Serving, make_app
 
-from .test_pages import browser  # noqa: F401  (the fixture)
 from .test_pages_stream import read_event
 
 BOARDS = 200

@@ -13,7 +13,7 @@ from xqboard.hall import masters
 from xqboard.hall.hub import Hub
 from xqboard.hall.web import Serving, make_app
 
-from .test_pages import browser, wait_for  # noqa: F401  (browser: the module's Chromium)
+from .test_pages import wait_for
 
 PLIES = 20
 INCIDENTS = {5: "alert", 7: "foul"}

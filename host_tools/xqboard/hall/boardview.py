@@ -30,6 +30,7 @@ from ..core import FIRMWARE  # noqa: F401  (puts firmware/ on sys.path)
 from ..logger.builder import RecordBuilder, headers_of_game_event
 from ..record import articles
 from ..record.bilingual import incident_zh
+from ..record.record import start_position
 from ..record.notation import move_text
 from ..textsafe import visible
 
@@ -280,7 +281,7 @@ class BoardView:
         if len(self.chinese) == len(self.record.plies):
             return list(self.chinese)
         g = self.record
-        p = Position(g.start_fen, history=max(64, len(g.plies)))
+        p = start_position(g.start_fen)
         out = []
         for ply in g.plies:
             out.append(move_text(p, ply.move, "Chinese"))

@@ -46,6 +46,7 @@ from ..record import articles
 from ..record.bilingual import note_zh
 from ..record.notation import move_text
 from ..record.pgn import note_text, write_pgn
+from ..record.record import start_position
 from ..record.text import format_time
 
 # binit's 16 slots per side, Red's then Black's: chariot, horse, elephant,
@@ -135,7 +136,7 @@ def _note(n):
 
 def steps(game):
     """The game ply by ply, for the live page's game viewer (static/viewer.js)."""
-    pos = Position(game.start_fen, history=max(64, len(game.plies)))
+    pos = start_position(game.start_fen)
     notes = {}
     for n in game.notes:
         notes.setdefault(n.ply, []).append(_note(n))

@@ -150,7 +150,8 @@ class BoardSession:
         self._thread.start()
         return self
 
-    def close(self):
+    def stop(self):
+        """Tells the reader to end, without waiting for it (close() waits)."""
         self._stop.set()
         ser = self._ser
         if ser is not None:
@@ -158,6 +159,9 @@ class BoardSession:
                 ser.cancel_read()
             except Exception:
                 pass
+
+    def close(self):
+        self.stop()
         if self._thread:
             self._thread.join(2)
         if self._ser is not None:

@@ -34,10 +34,10 @@ it reads.
 """
 import re
 
-from ..core import START_FEN, Position
+from ..core import START_FEN
 from . import articles
 from .latin import PINYIN_HEADERS, latin_headers
-from .record import BLACK, HEADER_ORDER, RED, GameRecord
+from .record import BLACK, HEADER_ORDER, RED, GameRecord, start_position
 from .notation import move_text
 from .text import display_width, format_time, parse_time, side_title
 
@@ -101,7 +101,7 @@ def movetext_tokens(game, fmt, clocks=True, comments=True, **opts):
     if comments:
         for n in game.notes:
             notes.setdefault(n.ply, []).append("{%s}" % note_text(n))
-    pos = Position(game.start_fen, history=max(64, len(game.plies)))
+    pos = start_position(game.start_fen)
     number = pos.start_number
     out = list(notes.get(0, []))
     need_number = True

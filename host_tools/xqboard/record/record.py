@@ -14,6 +14,10 @@ result with its article. Plain objects in the manner of python-chess.
     >>> g.termination
     '4.1.12 resignation'
 """
+import copy
+import functools
+from array import array
+
 from ..core import START_FEN, Position, move_name, parse_move, pieces
 from ..core import LEGAL, SUICIDE
 from . import articles
@@ -73,6 +77,29 @@ class Note:
                                                               other.side, other.article)
 
 
+@functools.lru_cache(maxsize=16)
+def _read(fen):
+    return Position(fen)  # never changed, only copied (start_position)
+
+
+def start_position(fen=START_FEN):
+    """A new Position at `fen`: a copy of the one read from it once. A
+    FEN read checks the whole position (xq/fen.py), 0.5 ms: a record read
+    it three times as it was made and once more for each pass over its
+    moves, a third of the CPU of issue 15's scripted event."""
+    return _copy(_read(fen))
+
+
+def _copy(p):
+    """A copy of Position p, its history too, without a FEN read
+    (Position.copy reads its FEN back and drops the history)."""
+    q = copy.copy(p)
+    for name, value in vars(p).items():
+        if isinstance(value, (bytearray, array, list)):
+            setattr(q, name, value[:])
+    return q
+
+
 class GameRecord:
     """A Xiangqi game record.
 
@@ -90,7 +117,7 @@ class GameRecord:
         for k, v in headers.items():
             self.headers[k] = str(v)
         self.start_fen = fen  # (sets first_side too)
-        self._pos = Position(fen)
+        self._pos = start_position(fen)
         self.plies = []
         self.notes = []
         self.result = articles.UNFINISHED
@@ -110,8 +137,11 @@ class GameRecord:
         # the side to move first, read once per start position: side_of is
         # asked at every clock press (logger/builder.py), and a FEN read was
         # ~11 % of a replica's time (docs/HALL.md, "Frames of what changed")
-        self.first_side = Position(fen).side
+        start = _read(fen)
+        self.first_side = start.side
+        self.start_number = start.start_number  # (the score sheet's move numbers: scoresheet.move_of_ply)
         self._start_fen = fen
+        self._memo = None  # position(): the last position it made, a private one
 
     # -- moves ------------------------------------------------------------
 
@@ -151,11 +181,26 @@ class GameRecord:
         return self.position()
 
     def position(self, ply=None):
-        """The position after `ply` moves (default: all of them)."""
+        """The position after `ply` moves (default: all of them), with its
+        history: a new one, the caller's to change."""
         n = len(self.plies) if ply is None else ply
-        p = Position(self.start_fen, history=max(64, n))
-        for i in range(n):
+        p = self._memo
+        # The logger and the hall ask after every move (the last position, the
+        # one before it): made again from the FEN each time, that was 1.7 s of
+        # the demo hall's 11 (a FEN read and every ply pushed, each move). So
+        # a copy of the last one made is kept and a copy of it moved to `n` by
+        # the plies between, while its moves are still the record's (plies
+        # may be cut or replaced). The kept one is never changed, only copied:
+        # records are shared between threads (masters.master_games).
+        if p is None or p.ply > len(self.plies) or any(p.move_at(i) != self.plies[i].move for i in range(p.ply)):
+            p = start_position(self.start_fen)
+        else:
+            p = _copy(p)
+        while p.ply > n:
+            p.pop()
+        for i in range(p.ply, n):
             p.push(self.plies[i].move)
+        self._memo = _copy(p)
         return p
 
     def side_of(self, ply_number):
@@ -165,7 +210,7 @@ class GameRecord:
 
     def texts(self, fmt="Chinese", **opts):
         """Every move written in fmt ('ICCS', 'WXF', 'Chinese')."""
-        p = Position(self.start_fen, history=max(64, len(self.plies)))
+        p = start_position(self.start_fen)
         out = []
         for ply in self.plies:
             out.append(move_text(p, ply.move, fmt, **opts))

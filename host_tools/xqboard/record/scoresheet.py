@@ -21,9 +21,9 @@ written in the full or abbreviated form of 7.5.
       Red 红方: 8.1.7 没有走棋先按钟 pressed the clock without having moved (after move 1, Black)
     Signatures 签字: Red 红方 ________   Black 黑方 ________   Arbiter 裁判 ________
 """
-from ..core import Position, pieces
+from ..core import pieces
 from . import articles
-from .record import BLACK, RED
+from .record import BLACK, RED, start_position
 from .notation import move_text
 from .text import format_time, pad, side_title
 
@@ -39,7 +39,7 @@ _LABELS = (("Event", "Event 比赛"), ("Site", "Site 地点"), ("Date", "Date �
 
 def move_lines(game, fmt="Chinese", **opts):
     """The moves two to a line, numbered: '  1. 炮二平五  马８进７'."""
-    p = Position(game.start_fen, history=max(64, len(game.plies)))
+    p = start_position(game.start_fen)
     number, lines, line = p.start_number, [], None
     for ply in game.plies:
         text = move_text(p, ply.move, fmt, **opts)
@@ -59,9 +59,8 @@ def move_lines(game, fmt="Chinese", **opts):
 
 def move_of_ply(game, ply):
     """(move number, side) of the ply'th move (1-based)."""
-    first = Position(game.start_fen)
-    k = ply - 1 + pieces.index(first.side)
-    return first.start_number + k // 2, RED if k % 2 == 0 else BLACK
+    k = ply - 1 + pieces.index(game.first_side)  # (read once a record: no FEN read a move)
+    return game.start_number + k // 2, RED if k % 2 == 0 else BLACK
 
 
 def _time(ms):
