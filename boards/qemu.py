@@ -378,9 +378,10 @@ UART0_STATE = 0x40004004  # the link's CMSDK UART: bit 1, a received byte waits
 ACTION_POLL_MS = 10  # while idle, how often the action file is looked at
 # While idle, how often the link is looked at for a byte from the host (the
 # port's UART raises no interrupt to wake on): a wake each 1 ms cost the
-# emulator ~0.2 ms of host CPU per emulated ms as fast as it goes; the host's
-# bytes wait up to this long on the board's clock, as a Pico's USB stack
-# polled every few ms would keep them.
+# emulator ~0.2 ms of host CPU per emulated ms as fast as it goes. The host's
+# bytes wait up to this long on the board's clock while it idles: this
+# runner's delay, not the firmware's (a device's loop reads its link every
+# 5 ms scan, boards/device.py).
 LINK_POLL_MS = 20
 
 
