@@ -10,7 +10,6 @@ written into the event file as it comes. Prints the page's URL; Ctrl-C (or
 --timeout) ends it and prints round 1 as the event file has it.
 """
 import contextlib
-import copy
 import secrets
 import tempfile
 from pathlib import Path
@@ -20,7 +19,7 @@ from ..tournament.event import Tournament
 from .arbiters import Arbiters, demo_arbiter
 from .broadcast import Broadcast
 from .broker import Mosquitto
-from .masters import master_games
+from .masters import cut_short, master_games
 from .replayboard import ReplayBoard, ReplayHall
 from .trust import Keys
 
@@ -64,10 +63,7 @@ def run(folder=None, boards=8, every=1.0, plies=None, timeout=None, web=True, ht
     games = make_event(event_path)[:boards]
     replays, records = [], master_games()
     for i, g in enumerate(games):
-        record = records[i]
-        if plies:
-            record = copy.copy(record)  # (the records are shared: master_games)
-            record.plies = record.plies[:plies]
+        record = cut_short(records[i], plies)
         device = "hall-%d" % g.board
         key = secrets.token_bytes(16)  # each board its key, recorded beside the event file (as round start does)
         Keys.record(Keys.path_beside(event_path), device, key)

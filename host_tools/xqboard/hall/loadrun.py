@@ -23,7 +23,6 @@ At the end the boards stop, the pipeline drains, and every event the
 boards sent (a simulated board's: its journal) is checked: delivered
 exactly once and in each game's order, to the Hub and to the client.
 """
-import copy
 import json
 import os
 import secrets
@@ -42,7 +41,7 @@ from .demo_hall import make_event
 from .hub import Hub
 from .hallinit import init
 from .intake import Intake
-from .masters import master_games
+from .masters import cut_short, master_games
 from .replayboard import ReplayBoard, ReplayHall, game_events
 from .results import Results
 from .simhall import GAME_NO, SimHall
@@ -64,11 +63,7 @@ def hall_boards(games, every, duration, plies=None):
     records = master_games()
 
     def record(n):  # (each game read when first played: master_games)
-        r = records[n % len(records)]
-        if plies:
-            r = copy.copy(r)
-            r.plies = r.plies[:plies]
-        return r
+        return cut_short(records[n % len(records)], plies)
 
     boards = []
     for i, g in enumerate(games):

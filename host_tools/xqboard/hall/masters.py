@@ -17,6 +17,7 @@ page has something to list.
     4200 E 6 4200 PRESS red 602800 600000
     6200 E 7 6200 MOVE 2 h9g7 black at=6200
 """
+import copy
 import functools
 import time
 
@@ -37,8 +38,19 @@ PRESS_MS = 200  # from the placement to the press
 def master_games():
     """The games of data/master-games.pgn (xqboard.record.GameRecord), each
     read once, when first asked for (LazyGames): shared, so read them, do
-    not change them (a game cut short is a copy: copy.copy)."""
+    not change them (a game cut short is a copy: cut_short)."""
     return LazyGames((DATA / "master-games.pgn").read_text(encoding="utf-8"))
+
+
+def cut_short(record, plies=None):
+    """The record, or (`plies`) a copy of it cut to its first `plies`: a
+    short game for a replay board. Never cut in place: master_games are
+    shared."""
+    if not plies:
+        return record
+    short = copy.copy(record)
+    short.plies = record.plies[:plies]
+    return short
 
 
 def increment(tc):
